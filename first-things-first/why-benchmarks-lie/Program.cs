@@ -1,0 +1,1 @@
+return MeasurementLab.LabEntryPoint.Run(args, typeof(Program).Assembly, config: null);

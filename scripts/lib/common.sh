@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Shared helpers for the lab's scripts. Source it: . "$(dirname "$0")/../lib/common.sh" (adjust the path).
+# Conventions: set -euo pipefail in the caller, --help on every script, every background process stopped on exit.
+
+# Absolute path of the repository root (the directory holding companion-code.sln).
+lab_root() {
+  local dir
+  dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+  printf '%s\n' "$dir"
+}
+
+lab_info() { printf '==> %s\n' "$*" >&2; }
+lab_warn() { printf 'warning: %s\n' "$*" >&2; }
+lab_die()  { printf 'error: %s\n' "$*" >&2; exit "${LAB_DIE_CODE:-1}"; }
+
+# lab_usage_error MESSAGE: a bad argument; prints the message and the script's usage, exits 2.
+# The caller defines a function named `usage` that prints its help.
+lab_usage_error() {
+  printf 'error: %s\n\n' "$*" >&2
+  if declare -F usage >/dev/null; then usage >&2; fi
+  exit 2
+}
+
+# lab_need_cmd COMMAND DEBIAN_PACKAGE [EXTRA_HINT]: exit 3 with install advice when COMMAND is missing.
+lab_need_cmd() {
+  local cmd=$1 pkg=$2 hint=${3:-}
+  if ! command -v "$cmd" >/dev/null 2>&1; then
+    printf 'error: %s is not installed. On Debian/Ubuntu: sudo apt-get install -y %s%s\n' \
+      "$cmd" "$pkg" "${hint:+ ($hint)}" >&2
+    exit 3
+  fi
+}
+
+# lab_has_cmd COMMAND: true when COMMAND is on PATH (for optional tools).
+lab_has_cmd() { command -v "$1" >/dev/null 2>&1; }
+
+# Cleanup stack: lab_on_exit 'command ...' registers a command run on EXIT, INT and TERM (last registered first).
+# Interrupts exit with 130/143 after cleaning up, so a Ctrl-C never leaves a busy loop or temp directory behind.
+LAB_CLEANUP=()
+lab_on_exit() {
+  LAB_CLEANUP+=("$1")
+  if [ "${#LAB_CLEANUP[@]}" -eq 1 ]; then
+    trap '_lab_run_cleanup' EXIT
+    trap '_lab_run_cleanup; trap - INT; exit 130' INT
+    trap '_lab_run_cleanup; trap - TERM; exit 143' TERM
+  fi
+}
+
+_lab_run_cleanup() {
+  local i
+  for ((i=${#LAB_CLEANUP[@]}-1; i>=0; i--)); do
+    eval "${LAB_CLEANUP[$i]}" || true
+  done
+  LAB_CLEANUP=()
+}
+
+# lab_mktemp_dir PURPOSE: a private (0700) directory on a disk-backed filesystem, removed on exit.
+lab_mktemp_dir() {
+  local parent=${FTF_RUN_DIR:-/var/tmp} dir
+  [ -d "$parent" ] && [ -w "$parent" ] || parent=${TMPDIR:-/tmp}
+  dir=$(mktemp -d "$parent/ftf-$1-$$-XXXXXXXX")
+  chmod 700 "$dir"
+  lab_on_exit "rm -rf -- '$dir'"
+  printf '%s\n' "$dir"
+}
+
+# lab_cpu_count: online CPUs.
+lab_cpu_count() { getconf _NPROCESSORS_ONLN 2>/dev/null || nproc; }

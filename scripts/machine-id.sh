@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Prints a short, stable name for this machine's results folder: <cpu-model>-<cores>c[-vm].
+set -euo pipefail
+model=$(awk -F: '/^model name/ {print $2; exit}' /proc/cpuinfo 2>/dev/null || true)
+[ -n "$model" ] || model=$(uname -m)
+slug=$(printf '%s' "$model" | tr '[:upper:]' '[:lower:]' | sed -E 's/\((r|tm)\)//g; s/ cpu / /; s/@.*//; s/[^a-z0-9]+/-/g; s/^-+|-+$//g')
+cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null || nproc)
+virt=""
+if grep -q '^flags.* hypervisor' /proc/cpuinfo 2>/dev/null; then virt="-vm"; fi
+printf '%s-%sc%s\n' "$slug" "$cores" "$virt"

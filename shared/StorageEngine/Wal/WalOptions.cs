@@ -1,0 +1,75 @@
+namespace StorageEngine.Wal;
+
+/// <summary>How a table's write-ahead log is placed and synced.</summary>
+public sealed record WalOptions
+{
+    /// <summary>Default file name of the log inside its directory.</summary>
+    public const string DefaultFileName = "table.wal";
+
+    /// <summary>
+    /// Directory of the log. It must exist and be writable. <c>null</c> (the default) creates a private
+    /// (0700) run directory on a real filesystem for this table and removes it when the table is disposed.
+    /// </summary>
+    public string? Directory { get; init; }
+
+    /// <summary>File name of the log inside <see cref="Directory"/>.</summary>
+    public string FileName { get; init; } = DefaultFileName;
+
+    /// <summary>
+    /// Number of independent append buffers (each with its own lock) for <see cref="StripedTable{TKey,TValue}"/>;
+    /// a key always logs to the same stripe, which keeps the per-key record order equal to the apply order
+    /// without a global lock. <see cref="LockTable{TKey,TValue}"/> always uses one.
+    /// </summary>
+    public int StripeCount { get; init; } = 64;
+
+    /// <summary>Bytes a stripe buffers before it writes them to the file (without syncing).</summary>
+    public int BufferSize { get; init; } = 256 * 1024;
+
+    /// <summary>Which system call makes a flush durable.</summary>
+    public WalSyncMode SyncMode { get; init; } = WalSyncMode.DataOnly;
+
+    /// <summary>Test hook: called before each file write or sync; throw from it to simulate an I/O failure.</summary>
+    internal Action<WalIoOperation>? FaultInjector { get; init; }
+
+    /// <summary>A log in <paramref name="directory"/> (which must exist) named <paramref name="fileName"/>.</summary>
+    public static WalOptions InDirectory(string directory, string fileName = DefaultFileName) =>
+        new() { Directory = directory, FileName = fileName };
+
+    /// <summary>A log in a private run directory created for the table and removed when it is disposed.</summary>
+    public static WalOptions InPrivateDirectory() => new();
+
+    internal void Validate()
+    {
+        if (StripeCount is < 1 or > 4096)
+        {
+            throw new ArgumentOutOfRangeException(nameof(StripeCount), StripeCount, "StripeCount must be between 1 and 4096.");
+        }
+
+        if (BufferSize is < 4096 or > 64 * 1024 * 1024)
+        {
+            throw new ArgumentOutOfRangeException(nameof(BufferSize), BufferSize, "BufferSize must be between 4 KiB and 64 MiB.");
+        }
+
+        if (string.IsNullOrWhiteSpace(FileName) || FileName.IndexOfAny(['/', '\\', '\0']) >= 0)
+        {
+            throw new ArgumentException($"WAL file name '{FileName}' must be a plain, non-empty file name.", nameof(FileName));
+        }
+    }
+}
+
+/// <summary>The call that makes a flush durable.</summary>
+public enum WalSyncMode
+{
+    /// <summary><c>fdatasync(2)</c> on Linux: data plus the metadata needed to read it back (the file size).</summary>
+    DataOnly,
+
+    /// <summary><c>fsync(2)</c>: data and all metadata.</summary>
+    Full,
+}
+
+/// <summary>The I/O operations a fault injector sees.</summary>
+internal enum WalIoOperation
+{
+    Write,
+    Sync,
+}
