@@ -1,1 +1,2 @@
-return MeasurementLab.LabEntryPoint.Run(args, typeof(Program).Assembly, config: null);
+// Post 2, "Enemies of Measurement": six benchmark classes (E1_..E6_), one enemy each. See README.md.
+return EnemiesOfMeasurement.CommandLine.EnemiesProgram.Run(args);
