@@ -1,0 +1,67 @@
+namespace StorageEngine.Tests;
+
+public class TableSemanticsTests
+{
+    public static TheoryData<Backend, bool> Backends => new()
+    {
+        { Backend.Lock, false },
+        { Backend.Striped, false },
+        { Backend.Lock, true },
+        { Backend.Striped, true },
+    };
+
+    [Theory]
+    [MemberData(nameof(Backends))]
+    public void Insert_overwrite_get_and_count(Backend backend, bool withWal)
+    {
+        using var dir = new TempDirectory();
+        using var table = Tables.Create(backend, withWal ? dir.Wal() : null);
+
+        table.Count.Should().Be(0);
+        table.Insert(1, Row.Generate(1));
+        table.Insert(2, Row.Generate(2));
+        table.Insert(1, Row.Default); // overwrite
+
+        table.Count.Should().Be(2);
+        table.Get(1).Should().BeSameAs(Row.Default);
+        table.Get(2).Should().Be(Row.Generate(2));
+        (table.Wal is not null).Should().Be(withWal);
+    }
+
+    [Theory]
+    [MemberData(nameof(Backends))]
+    public void Get_of_a_missing_key_throws_and_TryGet_returns_false(Backend backend, bool withWal)
+    {
+        using var dir = new TempDirectory();
+        using var table = Tables.Create(backend, withWal ? dir.Wal() : null);
+        table.Insert(1, Row.Default);
+
+        table.TryGet(404, out _).Should().BeFalse();
+        var act = () => table.Get(404);
+        act.Should().Throw<KeyNotFoundException>().WithMessage("*404*");
+    }
+
+    [Theory]
+    [InlineData(Backend.Lock)]
+    [InlineData(Backend.Striped)]
+    public void FlushWAL_without_a_log_does_nothing(Backend backend)
+    {
+        using var table = Tables.Create(backend);
+        table.Insert(1, Row.Default);
+        table.FlushWAL();
+        table.Wal.Should().BeNull();
+        table.Count.Should().Be(1);
+    }
+
+    [Theory]
+    [InlineData(Backend.Lock)]
+    [InlineData(Backend.Striped)]
+    public void Insert_after_dispose_of_a_logged_table_is_refused(Backend backend)
+    {
+        using var dir = new TempDirectory();
+        var table = Tables.Create(backend, dir.Wal());
+        table.Dispose();
+        var act = () => table.Insert(1, Row.Default);
+        act.Should().Throw<ObjectDisposedException>();
+    }
+}

@@ -1,0 +1,172 @@
+using StorageEngine.Wal;
+
+namespace StorageEngine.Tests;
+
+public class WalFaultTests
+{
+    [Fact]
+    public void A_missing_directory_is_a_clear_error_naming_it()
+    {
+        using var dir = new TempDirectory();
+        string missing = Path.Combine(dir.Path, "does-not-exist");
+        var act = () => new StripedTable<int, Row>(WalOptions.InDirectory(missing));
+        act.Should().Throw<WalException>().Where(e => e.WalPath == missing).WithMessage($"*{missing}*does not exist*");
+    }
+
+    [Fact]
+    public void An_unwritable_directory_is_a_clear_error_naming_it()
+    {
+        using var dir = new TempDirectory();
+        string readOnly = Path.Combine(dir.Path, "read-only");
+        Directory.CreateDirectory(readOnly);
+        File.SetUnixFileMode(readOnly, UnixFileMode.UserRead | UnixFileMode.UserExecute);
+        if (CanCreateFileIn(readOnly))
+        {
+            // Running as root: permissions do not stop us, but sysfs refuses new files even to root.
+            readOnly = "/sys/kernel";
+            CanCreateFileIn(readOnly).Should().BeFalse("the test needs some directory this process cannot write");
+        }
+
+        var act = () => new LockTable<int, Row>(WalOptions.InDirectory(readOnly));
+        act.Should().Throw<WalException>().WithMessage($"*{readOnly}*writable*");
+    }
+
+    [Fact]
+    public void A_file_that_is_not_a_WAL_is_refused_and_left_untouched()
+    {
+        using var dir = new TempDirectory();
+        byte[] foreign = "name,value\nalpha,1\nbeta,2\n this is a CSV file, not a log"u8.ToArray();
+        File.WriteAllBytes(dir.WalPath(), foreign);
+
+        var act = () => new StripedTable<int, Row>(dir.Wal());
+        act.Should().Throw<WalFormatException>()
+            .Where(e => e.WalPath == dir.WalPath())
+            .WithMessage($"*{dir.WalPath()}*magic*");
+        File.ReadAllBytes(dir.WalPath()).Should().Equal(foreign);
+    }
+
+    [Fact]
+    public void A_WAL_of_other_key_and_value_types_is_refused()
+    {
+        using var dir = new TempDirectory();
+        using (var table = new StripedTable<int, Row>(dir.Wal()))
+        {
+            table.Insert(1, Row.Default);
+        }
+
+        var act = () => new StripedTable<long, string>(dir.Wal());
+        act.Should().Throw<WalFormatException>().WithMessage("*int32→row*int64→utf8*");
+    }
+
+    [Fact]
+    public void A_WAL_path_that_is_a_directory_is_refused()
+    {
+        using var dir = new TempDirectory();
+        Directory.CreateDirectory(dir.WalPath());
+        var act = () => new LockTable<int, Row>(dir.Wal());
+        act.Should().Throw<WalException>().WithMessage("*is a directory*");
+    }
+
+    [Fact]
+    public void A_WAL_is_opened_by_one_table_at_a_time()
+    {
+        using var dir = new TempDirectory();
+        using var first = new StripedTable<int, Row>(dir.Wal());
+        var act = () => new StripedTable<int, Row>(dir.Wal());
+        act.Should().Throw<WalException>().WithMessage($"*{dir.WalPath()}*another table or process*");
+    }
+
+    [Theory]
+    [InlineData(Backend.Lock)]
+    [InlineData(Backend.Striped)]
+    public void A_failed_sync_poisons_the_table_and_keeps_what_was_durable(Backend backend)
+    {
+        using var dir = new TempDirectory();
+        bool failSyncs = false;
+        var options = dir.Wal() with
+        {
+            FaultInjector = op =>
+            {
+                if (failSyncs && op == WalIoOperation.Sync)
+                {
+                    throw new IOException("No space left on device (simulated)");
+                }
+            },
+        };
+
+        var table = Tables.Create(backend, options);
+        table.Insert(1, Row.Generate(1));
+        table.FlushWAL(); // durable
+        failSyncs = true;
+        table.Insert(2, Row.Generate(2));
+
+        var flush = () => table.FlushWAL();
+        flush.Should().Throw<WalFailedException>().WithMessage($"*{dir.WalPath()}*sync*No space left*");
+        var insert = () => table.Insert(3, Row.Generate(3));
+        insert.Should().Throw<WalFailedException>("the table must not accept changes it cannot make durable");
+        table.Dispose(); // closing a failed table does not throw again
+
+        using var reopened = Tables.Create(backend, dir.Wal());
+        reopened.Get(1).Should().Be(Row.Generate(1));
+        reopened.TryGet(3, out _).Should().BeFalse();
+    }
+
+    [Fact]
+    public void A_failed_write_poisons_the_table()
+    {
+        using var dir = new TempDirectory();
+        var options = dir.Wal() with
+        {
+            BufferSize = 4096,
+            FaultInjector = op =>
+            {
+                if (op == WalIoOperation.Write)
+                {
+                    throw new IOException("Input/output error (simulated)");
+                }
+            },
+        };
+
+        using var table = new StripedTable<int, Row>(options with { StripeCount = 1 });
+        var fill = () =>
+        {
+            for (int key = 0; key < 1_000; key++)
+            {
+                table.Insert(key, Row.Generate(key)); // the stripe spills to the file after ~4 KiB
+            }
+        };
+        fill.Should().Throw<WalFailedException>().WithMessage("*write*Input/output error*");
+    }
+
+    [Fact]
+    public void Bad_options_are_rejected_with_the_allowed_range()
+    {
+        var act = () => new StripedTable<int, Row>(new WalOptions { StripeCount = 0 });
+        act.Should().Throw<ArgumentOutOfRangeException>().WithMessage("*StripeCount*between 1 and 4096*");
+        var name = () => new StripedTable<int, Row>(new WalOptions { FileName = "../escape.wal" });
+        name.Should().Throw<ArgumentException>().WithMessage("*plain, non-empty file name*");
+    }
+
+    [Fact]
+    public void A_type_without_a_codec_is_a_clear_error()
+    {
+        using var dir = new TempDirectory();
+        var act = () => new StripedTable<Guid, Row>(dir.Wal());
+        act.Should().Throw<NotSupportedException>().WithMessage("*System.Guid*IWalCodec*");
+    }
+
+    private static bool CanCreateFileIn(string directory)
+    {
+        try
+        {
+            string probe = Path.Combine(directory, ".probe-" + Guid.NewGuid().ToString("N"));
+            File.WriteAllBytes(probe, []);
+            File.Delete(probe);
+            return true;
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return false;
+        }
+    }
+}
