@@ -65,6 +65,11 @@ public sealed class ThroughputColumn : IColumn
         }
 
         var ci = stats.ConfidenceInterval;
+        if (stats.N < 2 || double.IsNaN(ci.Upper))
+        {
+            return "NA"; // one measurement has no interval
+        }
+
         double slow = OpsPerSecond(ci.Upper);
         double fast = ci.Lower > 0 ? OpsPerSecond(ci.Lower) : double.PositiveInfinity;
         return $"[{Format(slow)}; {(double.IsPositiveInfinity(fast) ? "∞" : Format(fast))}]";
