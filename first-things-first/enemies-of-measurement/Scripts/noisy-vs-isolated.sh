@@ -142,6 +142,8 @@ csv_of() {
 }
 
 WORK=$(lab_mktemp_dir e3-noise)
+# lab_mktemp_dir registers its removal inside the $(...) subshell, where it is lost: register it here too.
+lab_on_exit "rm -rf -- '$WORK'"
 
 if [ -z "$BENCH_CMD" ]; then
   lab_info "building the post (Release) before the noisy run"
