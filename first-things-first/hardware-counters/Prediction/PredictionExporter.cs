@@ -1,0 +1,91 @@
+using System.Globalization;
+using System.Text;
+using BenchmarkDotNet.Exporters;
+using BenchmarkDotNet.Loggers;
+using BenchmarkDotNet.Reports;
+using MeasurementLab.Hardware;
+
+namespace HardwareCounters.Prediction;
+
+/// <summary>
+/// After the run: repeats the prediction, puts the measured ratios beside it and says whether they agree,
+/// on the console and in <c>results/&lt;title&gt;-prediction.md</c> next to BenchmarkDotNet's tables.
+/// </summary>
+public sealed class PredictionExporter(string sysfsCpuRoot = CacheTopology.SysfsCpuRoot) : IExporter
+{
+    /// <inheritdoc />
+    public string Name => "prediction";
+
+    /// <inheritdoc />
+    public void ExportToLog(Summary summary, ILogger logger)
+    {
+        ArgumentNullException.ThrowIfNull(logger);
+        foreach (string line in Render(summary).Split('\n'))
+        {
+            logger.WriteLine(line.TrimEnd('\r'));
+        }
+    }
+
+    /// <inheritdoc />
+    public IEnumerable<string> ExportToFiles(Summary summary, ILogger consoleLogger)
+    {
+        ArgumentNullException.ThrowIfNull(summary);
+        ArgumentNullException.ThrowIfNull(consoleLogger);
+        string text = Render(summary);
+        consoleLogger.WriteLine();
+        consoleLogger.WriteLineHeader("// * Prediction check (caches vs measured ratios) *");
+        ExportToLog(summary, consoleLogger);
+        Directory.CreateDirectory(summary.ResultsDirectoryPath);
+        string path = Path.Combine(summary.ResultsDirectoryPath, $"{summary.Title}-prediction.md");
+        File.WriteAllText(path, text);
+        return [path];
+    }
+
+    /// <summary>The markdown: prediction, measured ratios, verdict.</summary>
+    public string Render(Summary summary)
+    {
+        var observations = Observe(summary);
+        var sizes = observations.Count > 0 ? observations.Select(o => o.N) : AccessPatterns.Sizes;
+        var prediction = CachePredictor.Predict(CacheTopology.Read(sysfsCpuRoot), sizes);
+        var check = CachePredictor.Check(prediction, observations);
+        var text = new StringBuilder();
+        text.AppendLine("# AccessPatterns: prediction vs measurement");
+        text.AppendLine();
+        text.AppendLine("## Predicted before the run (from the caches)");
+        text.AppendLine();
+        text.Append(CachePredictor.Describe(prediction));
+        text.AppendLine();
+        text.AppendLine("## Measured");
+        text.AppendLine();
+        text.Append(CachePredictor.DescribeCheck(prediction, observations, check));
+        return text.ToString();
+    }
+
+    /// <summary>Means and 99.9% intervals of both methods per N (first job only when several ran).</summary>
+    public static IReadOnlyList<RatioObservation> Observe(Summary summary)
+    {
+        ArgumentNullException.ThrowIfNull(summary);
+        var means = new Dictionary<(string Method, int N), MeanWithInterval>();
+        foreach (var report in summary.Reports)
+        {
+            var stats = report.ResultStatistics;
+            if (!report.Success || stats is null || stats.N == 0 || report.BenchmarkCase.Parameters[nameof(AccessPatterns.N)] is not int n)
+            {
+                continue;
+            }
+
+            string method = report.BenchmarkCase.Descriptor.WorkloadMethod.Name;
+            var ci = stats.ConfidenceInterval;
+            var value = stats.N >= 2 ? new MeanWithInterval(stats.Mean, ci.Lower, ci.Upper) : new MeanWithInterval(stats.Mean, double.NaN, double.NaN);
+            means.TryAdd((method, n), value);
+        }
+
+        return means.Keys.Select(k => k.N).Distinct().Order()
+            .Where(n => means.ContainsKey((nameof(AccessPatterns.SumSequential), n)) && means.ContainsKey((nameof(AccessPatterns.SumRandom), n)))
+            .Select(n => new RatioObservation(n, means[(nameof(AccessPatterns.SumSequential), n)], means[(nameof(AccessPatterns.SumRandom), n)]))
+            .ToList();
+    }
+
+    /// <inheritdoc />
+    public override string ToString() => string.Create(CultureInfo.InvariantCulture, $"{Name} exporter");
+}
