@@ -1,2 +1,5 @@
-Console.Error.WriteLine("coordinated-omission: not built yet (see the open issue).");
-return 1;
+using CoordinatedOmission;
+using MeasurementLab;
+
+// Not a BenchmarkDotNet program: a console simulation. The report goes to stdout, progress to stderr.
+return LabEntryPoint.RunSubCommand(SimulationCommand.Create(Console.Out, Console.Error), args);

@@ -1,0 +1,62 @@
+namespace CoordinatedOmission;
+
+/// <summary>What one pause did to an open-loop client's requests.</summary>
+/// <param name="PausedIndex">The request that hit the pause.</param>
+/// <param name="Backlog">Requests due before the paused one completed that were still unserved when it did: the queue at the pause's end.</param>
+/// <param name="Delayed">Requests after the pause that started later than intended, counted until the first that did not: the catch-up.</param>
+internal readonly record struct PauseEffect(long PausedIndex, int Backlog, int Delayed);
+
+/// <summary>Counts the mechanism of the post in a client's <see cref="RequestTrace"/>: omissions, backlog, catch-up.</summary>
+internal static class PauseAnalysis
+{
+    /// <summary>
+    /// Closed loop: for each request that hit a pause, how many requests a client holding the target rate would have
+    /// sent while this one waited for the answer (floor of wait × rate). The closed loop sent none of them.
+    /// </summary>
+    public static IReadOnlyList<long> OmittedPerPause(RequestTrace trace, int ratePerSecond, long ticksPerSecond)
+    {
+        ArgumentNullException.ThrowIfNull(trace);
+        return trace.Timings
+            .Where(t => t.Paused)
+            .Select(t => (long)((Int128)(t.Completed - t.Sent) * ratePerSecond / ticksPerSecond))
+            .ToList();
+    }
+
+    /// <summary>
+    /// Open loop: for each request that hit a pause, the backlog it left and how many later requests had to wait more
+    /// than <paramref name="waitToleranceTicks"/> before being served.
+    /// </summary>
+    public static IReadOnlyList<PauseEffect> OpenLoopEffects(RequestTrace trace, long waitToleranceTicks)
+    {
+        ArgumentNullException.ThrowIfNull(trace);
+        var timings = trace.Timings;
+        var effects = new List<PauseEffect>();
+        for (int p = 0; p < timings.Count; p++)
+        {
+            if (!timings[p].Paused)
+            {
+                continue;
+            }
+
+            long pauseEnd = timings[p].Completed;
+            int backlog = 0;
+            for (int j = p + 1; j < timings.Count && timings[j].Intended <= pauseEnd; j++)
+            {
+                if (timings[j].Started >= pauseEnd)
+                {
+                    backlog++;
+                }
+            }
+
+            int delayed = 0;
+            for (int j = p + 1; j < timings.Count && !timings[j].Paused && timings[j].Wait > waitToleranceTicks; j++)
+            {
+                delayed++;
+            }
+
+            effects.Add(new PauseEffect(p, backlog, delayed));
+        }
+
+        return effects;
+    }
+}
