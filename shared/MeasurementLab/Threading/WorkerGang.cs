@@ -46,6 +46,9 @@ public sealed class WorkerGang : IDisposable
     /// <summary>Most threads inside the body at the same moment during the last <see cref="Run"/>.</summary>
     public int LastPeakConcurrency { get; private set; }
 
+    /// <summary>Smallest <see cref="LastParticipants"/> over all runs so far (0 before the first run).</summary>
+    public int MinParticipants { get; private set; }
+
     /// <summary>Smallest <see cref="LastPeakConcurrency"/> over all runs so far (0 before the first run).</summary>
     public int MinPeakConcurrency { get; private set; }
 
@@ -69,6 +72,7 @@ public sealed class WorkerGang : IDisposable
         LastParticipants = Volatile.Read(ref _participants);
         LastPeakConcurrency = Volatile.Read(ref _peakActive);
         MinPeakConcurrency = Runs == 0 ? LastPeakConcurrency : Math.Min(MinPeakConcurrency, LastPeakConcurrency);
+        MinParticipants = Runs == 0 ? LastParticipants : Math.Min(MinParticipants, LastParticipants);
         Runs++;
         _error?.Throw();
     }
