@@ -9,7 +9,7 @@ namespace HardwareCounters.Prediction;
 
 /// <summary>
 /// After the run: repeats the prediction, puts the measured ratios beside it and says whether they agree,
-/// on the console and in <c>results/&lt;title&gt;-prediction.md</c> next to BenchmarkDotNet's tables.
+/// on the console and in <c>results/HardwareCounters.AccessPatterns-prediction.md</c> next to BenchmarkDotNet's tables.
 /// </summary>
 public sealed class PredictionExporter(string sysfsCpuRoot = CacheTopology.SysfsCpuRoot) : IExporter
 {
@@ -36,7 +36,9 @@ public sealed class PredictionExporter(string sysfsCpuRoot = CacheTopology.Sysfs
         consoleLogger.WriteLineHeader("// * Prediction check (caches vs measured ratios) *");
         ExportToLog(summary, consoleLogger);
         Directory.CreateDirectory(summary.ResultsDirectoryPath);
-        string path = Path.Combine(summary.ResultsDirectoryPath, $"{summary.Title}-prediction.md");
+        // Named like BenchmarkDotNet's own reports (type name, no timestamp), so scripts find it next to the -report-github.md.
+        string type = summary.BenchmarksCases.FirstOrDefault()?.Descriptor.Type.FullName ?? summary.Title;
+        string path = Path.Combine(summary.ResultsDirectoryPath, $"{type}-prediction.md");
         File.WriteAllText(path, text);
         return [path];
     }

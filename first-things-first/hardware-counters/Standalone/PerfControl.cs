@@ -50,19 +50,28 @@ internal sealed class PerfControl : IDisposable
         _control.Write(Encoding.ASCII.GetBytes(command + "\n"));
         _control.Flush();
         var read = Task.Run(ReadAck);
-        if (!read.Wait(AckTimeout) || read.Result != "ack")
+        if (!read.Wait(AckTimeout))
         {
             throw new IOException($"perf did not acknowledge '{command}' within {AckTimeout.TotalSeconds:0} s (is perf stat running with --control?).");
         }
+
+        if (read.Result != "ack")
+        {
+            throw new IOException($"perf answered '{read.Result}' to '{command}', expected 'ack'.");
+        }
     }
 
+    // perf writes "ack\n" including the C string's terminating NUL, so a NUL may precede the next answer: skip it.
     private string ReadAck()
     {
         var line = new StringBuilder();
         int b;
         while ((b = _ack.ReadByte()) >= 0 && b != '\n')
         {
-            line.Append((char)b);
+            if (b != 0)
+            {
+                line.Append((char)b);
+            }
         }
 
         return line.ToString().Trim();
