@@ -82,7 +82,7 @@ public sealed class OptionReader
     public long Integer(string name, long defaultValue, long min = long.MinValue, long max = long.MaxValue)
     {
         string? text = String(name);
-        return text is null ? defaultValue : ParseInteger(name, text, min, max);
+        return text is null ? defaultValue : ParseInteger("Option " + name, text, min, max);
     }
 
     /// <summary>A number option within [<paramref name="min"/>, <paramref name="max"/>]; <paramref name="exclusiveMin"/> excludes the minimum itself.</summary>
