@@ -48,10 +48,14 @@ esac
 
 lab_need_cmd dotnet "dotnet-sdk-10.0" "or see https://dot.net/install"
 
-ALL_POSTS=(why-benchmarks-lie enemies-of-measurement coordinated-omission statistics-that-matter hardware-counters)
+# "engine" is the storage engine's own benchmarks (shared/StorageEngine.Benchmarks), the foundation of post 1.
+ALL_POSTS=(engine why-benchmarks-lie enemies-of-measurement coordinated-omission statistics-that-matter hardware-counters)
+post_dir() {
+  if [ "$1" = engine ]; then printf '%s\n' "$ROOT/shared/StorageEngine.Benchmarks"; else printf '%s\n' "$ROOT/first-things-first/$1"; fi
+}
 if [ "${#POSTS[@]}" -eq 0 ]; then POSTS=("${ALL_POSTS[@]}"); fi
 for p in "${POSTS[@]}"; do
-  [ -d "$ROOT/first-things-first/$p" ] || lab_usage_error "--post '$p' is not a folder under first-things-first/ (known: ${ALL_POSTS[*]})"
+  [ -d "$(post_dir "$p")" ] || lab_usage_error "--post '$p' is not a post (known: ${ALL_POSTS[*]})"
 done
 
 MACHINE=$("$ROOT/scripts/machine-id.sh")
@@ -66,7 +70,7 @@ dotnet build "$ROOT/companion-code.sln" -c Release --nologo -v quiet
 
 failures=()
 for post in "${POSTS[@]}"; do
-  dir="$ROOT/first-things-first/$post"
+  dir=$(post_dir "$post")
   hook="$dir/lab-run.sh"
   mkdir -p "$OUT/$post"
   lab_info "$post"
@@ -77,6 +81,7 @@ for post in "${POSTS[@]}"; do
     fi
   else
     rm -rf "$dir/BenchmarkDotNet.Artifacts/results"
+    printf 'cd %s && dotnet run -c Release -- --filter %q %s\n' "${dir#"$ROOT"/}" '*' "${BDN_ARGS[*]}" > "$OUT/$post/command.txt"
     if ! (cd "$dir" && dotnet run -c Release --no-build -- --filter '*' "${BDN_ARGS[@]}") 2>&1 | tee "$OUT/$post/run.log"; then
       failures+=("$post")
     fi
@@ -84,7 +89,6 @@ for post in "${POSTS[@]}"; do
       cp "$dir"/BenchmarkDotNet.Artifacts/results/*.md "$OUT/$post/" 2>/dev/null || true
     fi
   fi
-  printf 'cd first-things-first/%s && dotnet run -c Release -- --filter %q %s\n' "$post" '*' "${BDN_ARGS[*]}" > "$OUT/$post/command.txt"
 done
 
 if [ "${#failures[@]}" -gt 0 ]; then

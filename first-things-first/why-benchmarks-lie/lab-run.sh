@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# run-all hook for post 1: every benchmark of the post in the given profile, then the latency mode.
+# Usage: lab-run.sh PROFILE OUTDIR [BENCHMARKDOTNET_ARGS...]   (called by scripts/run-all.sh)
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/../../scripts/lib/common.sh"
+
+usage() { sed -n '2,3p' "$0" | sed 's/^# //'; }
+case "${1:-}" in -h|--help) usage; exit 0 ;; esac
+[ $# -ge 2 ] || lab_usage_error "needs PROFILE and OUTDIR"
+PROFILE=$1 OUT=$2; shift 2
+case "$PROFILE" in
+  smoke) LATENCY=(--threads 1,4 --batches 1 --warmup 0) ;;
+  quick) LATENCY=(--batches 3 --warmup 1) ;;
+  full)  LATENCY=() ;;
+  *) lab_usage_error "PROFILE must be smoke, quick or full (got '$PROFILE')" ;;
+esac
+mkdir -p "$OUT"
+cd "$HERE"
+rm -rf BenchmarkDotNet.Artifacts/results
+
+cmd=(dotnet run -c Release --no-build -- --filter '*' "$@")
+printf '%s\n' "cd first-things-first/why-benchmarks-lie && ${cmd[*]}" > "$OUT/command.txt"
+"${cmd[@]}"
+cp BenchmarkDotNet.Artifacts/results/*.md "$OUT/"
+
+lat=(dotnet run -c Release --no-build -- latency --output "$OUT/latency" "${LATENCY[@]}")
+printf '%s\n' "cd first-things-first/why-benchmarks-lie && ${lat[*]}" >> "$OUT/command.txt"
+"${lat[@]}" | tee "$OUT/latency.txt"
