@@ -1,0 +1,163 @@
+using StatisticsThatMatter.Analysis;
+
+namespace StatisticsThatMatter.Checklist;
+
+/// <summary>Writes the checklist: one block per pair, the micro/macro block, then one verdict line per pair.</summary>
+internal sealed class ChecklistPrinter(TextWriter output, CheckSettings settings)
+{
+    private const int LabelWidth = 18;
+
+    public void Header(IEnumerable<BdnReport> reports)
+    {
+        output.WriteLine($"Before you ship the number — SESOI {Format.Percent(settings.Sesoi)}, alpha {Format.Number(settings.Alpha)} " +
+                         $"(99.9% intervals), enough iterations >= {settings.MinIterations}");
+        foreach (var report in reports)
+        {
+            output.WriteLine($"  report: {report.Path} ({report.Benchmarks.Count} benchmarks" +
+                             (report.HasBaselineMarkers ? ", baseline markers present)" : ", no baseline markers)"));
+        }
+
+        output.WriteLine();
+    }
+
+    public void Pair(int number, int count, PairAnalysis analysis)
+    {
+        var pair = analysis.Pair;
+        output.WriteLine($"[{number}/{count}] {pair.Title}");
+        if (analysis.Baseline is null || analysis.Candidate is null)
+        {
+            Line("verdict", $"{PairAnalysis.Describe(analysis.Verdict)} ({analysis.Reason})");
+            output.WriteLine();
+            return;
+        }
+
+        var unit = Format.Unit(analysis.Baseline.Mean);
+        var b = analysis.Baseline;
+        var c = analysis.Candidate;
+        bool enough = b.N >= settings.MinIterations && c.N >= settings.MinIterations;
+        Line("iterations", $"baseline {Iterations(b.N, pair.Baseline)}, candidate {Iterations(c.N, pair.Candidate)}" +
+                           (enough ? $"  [ok: >= {settings.MinIterations}]" : $"  [CHECK: fewer than {settings.MinIterations}: wide intervals, the result may be noise]"));
+        Line("values", pair.Baseline.ValueSource);
+
+        int nameWidth = Math.Max(pair.Baseline.Method.Length, pair.Candidate.Method.Length);
+        if (analysis.BaselineCi is { } bci && analysis.CandidateCi is { } cci)
+        {
+            Line("99.9% CI", Interval(pair.Baseline, bci, unit, nameWidth));
+            Line("", Interval(pair.Candidate, cci, unit, nameWidth));
+            Line("", analysis.IntervalsOverlap == true
+                ? "overlap: yes -> suggests noise, not proof of no difference (see the tests)"
+                : "overlap: no -> a difference likely exists (a conservative screen; the tests decide)");
+        }
+        else
+        {
+            Line("99.9% CI", $"n/a (needs >= 2 iterations per benchmark; {pair.Baseline.Method}: {b.N}, {pair.Candidate.Method}: {c.N})");
+        }
+
+        if (analysis.Welch is { } w)
+        {
+            string direction = w.T < 0 ? "candidate slower" : w.T > 0 ? "candidate faster" : "no difference";
+            Line("Welch t-test", $"t = {Format.Fixed(w.T, 2)}, df = {Format.Fixed(w.DegreesOfFreedom, 1)}, p = {Format.P(w.PValue)}  " +
+                                 $"(t = (baseline - candidate) / SE: {direction}){Mark(w.PValue)}");
+        }
+        else
+        {
+            Line("Welch t-test", "n/a (needs >= 2 iterations per benchmark)");
+        }
+
+        if (analysis.MannWhitney is { } mw)
+        {
+            string method = mw.Method == MannWhitneyMethod.Exact ? "exact" : mw.HasTies ? "normal approx., tie-corrected" : "normal approx.";
+            Line("Mann-Whitney U", $"U = {Format.Number(mw.U)} (baseline {Format.Number(mw.U1)}, candidate {Format.Number(mw.U2)}), " +
+                                   $"z = {(double.IsNaN(mw.Z) ? "n/a" : Format.Fixed(mw.Z, 2))}, p = {Format.P(mw.PValue)} {method}" +
+                                   (analysis.Welch is null ? "" : Mark(mw.PValue)));
+        }
+
+        if (analysis.Ratio is double ratio)
+        {
+            double change = ratio - 1;
+            string side = Math.Abs(change) >= settings.Sesoi ? "|change| at or above" : "|change| below";
+            Line("ratio", $"{Format.Ratio(ratio)} (candidate / baseline, {(change >= 0 ? "+" : "")}{Format.Percent(change)} time; " +
+                          $"{(ratio > 0 ? Format.Number(Math.Round(1 / ratio, 3)) + "x speed" : "")}) -> {side} the SESOI of {Format.Percent(settings.Sesoi)}");
+        }
+        else
+        {
+            Line("ratio", "n/a (the baseline's mean is not positive)");
+        }
+
+        if (analysis.Effect is { } effect && b.N >= 2 && c.N >= 2)
+        {
+            Line("Cohen's d", $"{Format.Fixed(effect.D, 2)} ({effect.Label.ToString().ToLowerInvariant()}; pooled SD = sqrt((s1^2 + s2^2) / 2))");
+            if (effect.Warning is not null)
+            {
+                Line("", "caveat: " + effect.Warning);
+            }
+        }
+        else
+        {
+            Line("Cohen's d", "n/a (a standard deviation needs >= 2 iterations per benchmark)");
+        }
+
+        if (pair.Baseline.BdnErrorNs is double bdnError && analysis.BaselineCi is { } ci && bdnError > 0)
+        {
+            Line("cross-check", $"BenchmarkDotNet's own Error for {pair.Baseline.Method}: ± {Format.Time(bdnError, unit)} (this tool: ± {Format.Time(ci.HalfWidth, unit)})");
+        }
+
+        Line("verdict", $"{PairAnalysis.Describe(analysis.Verdict)} ({analysis.Reason})");
+        output.WriteLine();
+    }
+
+    public void Notes(IEnumerable<string> notes)
+    {
+        foreach (string note in notes)
+        {
+            output.WriteLine("note: " + note);
+        }
+    }
+
+    public void Amdahl(AmdahlCheck? check, string? problem, string microSelector, string macroSelector)
+    {
+        output.WriteLine($"Micro = Macro? (Amdahl's law; micro pair '{microSelector}', macro pair '{macroSelector}')");
+        if (check is null)
+        {
+            Line("n/a", problem ?? "no micro/macro pair");
+            output.WriteLine();
+            return;
+        }
+
+        Line("micro", $"{check.Micro.Pair.Title}: local speedup S = {Format.Fixed(check.LocalSpeedup, 1)}x");
+        Line("fraction f", $"{Format.Fixed(check.Fraction, 4)} ({Format.Percent(check.Fraction)} of the macro baseline; {check.FractionSource})");
+        Line("Amdahl", $"predicted macro ratio (1 - f) + f / S = {Format.Ratio(check.PredictedRatio)}: " +
+                       $"{Format.Percent(check.PredictedRatio - 1)} time, speedup {Format.Fixed(check.PredictedSpeedup, 3)}x (+{Format.Percent(check.PredictedSpeedup - 1)})");
+        Line("measured", $"{check.Macro.Pair.Title}: ratio {Format.Ratio(check.MeasuredRatio)}: " +
+                         $"{Format.Percent(check.MeasuredRatio - 1)} time, speedup {Format.Fixed(check.MeasuredSpeedup, 3)}x (+{Format.Percent(check.MeasuredSpeedup - 1)}); " +
+                         $"macro verdict: {PairAnalysis.Describe(check.Macro.Verdict)}");
+        double gap = check.PredictedRatio - check.MeasuredRatio;
+        string reading = Math.Abs(gap) < 0.005
+            ? "the end-to-end change is what the step's share allows"
+            : gap > 0
+                ? "the pipeline gained more than the step's share allows: the change also helped other steps (e.g. caches), or f is underestimated"
+                : "the pipeline gained less than predicted: the step costs less inside the pipeline than alone, or other steps got slower";
+        Line("reading", $"{Format.Fixed(gap * 100, 1)} points between prediction and measurement: {reading}. " +
+                        $"The micro speedup of {Format.Fixed(check.LocalSpeedup, 1)}x is what the isolated function gets; the user sees the macro ratio.");
+        output.WriteLine();
+    }
+
+    public void Verdicts(IReadOnlyList<PairAnalysis> analyses)
+    {
+        output.WriteLine($"Verdicts (SESOI {Format.Percent(settings.Sesoi)}, alpha {Format.Number(settings.Alpha)}):");
+        foreach (var a in analyses)
+        {
+            output.WriteLine($"  {PairAnalysis.Describe(a.Verdict),-22} {a.Pair.Title}");
+        }
+    }
+
+    private static string Iterations(int n, BenchmarkEntry entry) =>
+        entry.ActualIterations is int actual && actual != n ? $"{n} (of {actual} measured; BDN removed {actual - n} outlier(s))" : n.ToString(System.Globalization.CultureInfo.InvariantCulture);
+
+    private static string Interval(BenchmarkEntry entry, ConfidenceInterval ci, (string Name, double Ns) unit, int width) =>
+        $"{entry.Method.PadRight(width)}  {Format.Time(ci.Mean, unit)} ± {Format.Time(ci.HalfWidth, unit)}  [{Format.Time(ci.Lower, unit)}, {Format.Time(ci.Upper, unit)}]";
+
+    private string Mark(double p) => p < settings.Alpha ? $"  [p < {Format.Number(settings.Alpha)}]" : $"  [p >= {Format.Number(settings.Alpha)}]";
+
+    private void Line(string label, string text) => output.WriteLine($"  {label.PadRight(LabelWidth)}{text}");
+}
