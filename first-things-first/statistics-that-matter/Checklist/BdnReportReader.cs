@@ -1,4 +1,3 @@
-using System.Text;
 using System.Text.Json;
 
 namespace StatisticsThatMatter.Checklist;
@@ -75,25 +74,10 @@ public static class BdnReportReader
         {
             return JsonDocument.Parse(text, options);
         }
-        catch (JsonException first)
+        catch (JsonException e)
         {
-            // Some writers emit bare NaN/Infinity for undefined statistics (e.g. skewness of a constant sample);
-            // they are not JSON, but the rest of such a file is, so read them as null.
-            string sanitized = ReplaceNonFiniteLiterals(text);
-            if (!ReferenceEquals(sanitized, text))
-            {
-                try
-                {
-                    return JsonDocument.Parse(sanitized, options);
-                }
-                catch (JsonException)
-                {
-                    // Report the original error below.
-                }
-            }
-
-            string where = first.LineNumber is long line ? $" at line {line + 1}" : "";
-            throw new ReportFormatException(path, $"is not valid JSON{where}: {first.Message.Split(" Path:")[0]}");
+            string where = e.LineNumber is long line ? $" at line {line + 1}" : "";
+            throw new ReportFormatException(path, $"is not valid JSON{where}: {e.Message.Split(" Path:")[0]}");
         }
     }
 
@@ -213,50 +197,4 @@ public static class BdnReportReader
         JsonValueKind.Null => "null",
         _ => "empty",
     };
-
-    // Replaces NaN, Infinity and -Infinity tokens outside strings with null; returns the same instance when there are none.
-    private static string ReplaceNonFiniteLiterals(string text)
-    {
-        var builder = new StringBuilder(text.Length);
-        bool inString = false;
-        bool changed = false;
-        for (int i = 0; i < text.Length; i++)
-        {
-            char ch = text[i];
-            if (inString)
-            {
-                builder.Append(ch);
-                if (ch == '\\' && i + 1 < text.Length)
-                {
-                    builder.Append(text[++i]);
-                }
-                else if (ch == '"')
-                {
-                    inString = false;
-                }
-
-                continue;
-            }
-
-            if (ch == '"')
-            {
-                inString = true;
-                builder.Append(ch);
-                continue;
-            }
-
-            string? literal = new[] { "-Infinity", "Infinity", "NaN" }.FirstOrDefault(l => string.CompareOrdinal(text, i, l, 0, l.Length) == 0);
-            if (literal is not null)
-            {
-                builder.Append("null");
-                i += literal.Length - 1;
-                changed = true;
-                continue;
-            }
-
-            builder.Append(ch);
-        }
-
-        return changed ? builder.ToString() : text;
-    }
 }

@@ -139,6 +139,11 @@ internal sealed class ChecklistPrinter(TextWriter output, CheckSettings settings
                 : "the pipeline gained less than predicted: the step costs less inside the pipeline than alone, or other steps got slower";
         Line("reading", $"{Format.Fixed(gap * 100, 1)} points between prediction and measurement: {reading}. " +
                         $"The micro speedup of {Format.Fixed(check.LocalSpeedup, 1)}x is what the isolated function gets; the user sees the macro ratio.");
+        if (check.Macro.Verdict == Verdict.Unresolved)
+        {
+            Line("", "caution: the macro pair itself is unresolved, so its measured ratio may still be noise; resolve it before reading the gap.");
+        }
+
         output.WriteLine();
     }
 
