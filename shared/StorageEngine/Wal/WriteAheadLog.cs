@@ -24,7 +24,7 @@ internal sealed class WriteAheadLog<TKey, TValue> : IDisposable
 {
     private readonly IWalCodec<TKey> _keyCodec;
     private readonly IWalCodec<TValue> _valueCodec;
-    private readonly IEqualityComparer<TKey> _comparer;
+    private readonly IEqualityComparer<TKey>? _comparer; // null: the default comparer (devirtualized below)
     private readonly WalStripe[] _stripes;
     private readonly int _stripeShift;
     private readonly SafeFileHandle _handle;
@@ -45,7 +45,7 @@ internal sealed class WriteAheadLog<TKey, TValue> : IDisposable
     private volatile bool _disposed;
 
     private WriteAheadLog(WalOptions options, int stripeCount, IWalCodec<TKey> keyCodec, IWalCodec<TValue> valueCodec,
-        IEqualityComparer<TKey> comparer, SafeFileHandle handle, string path, RunDirectory? ownedDirectory)
+        IEqualityComparer<TKey>? comparer, SafeFileHandle handle, string path, RunDirectory? ownedDirectory)
     {
         _keyCodec = keyCodec;
         _valueCodec = valueCodec;
@@ -92,7 +92,7 @@ internal sealed class WriteAheadLog<TKey, TValue> : IDisposable
             bool createdNew = EnsureExists(directory, path, header);
             handle = OpenExclusive(path);
             var wal = new WriteAheadLog<TKey, TValue>(options, stripeCount, keyCodec, valueCodec,
-                comparer ?? EqualityComparer<TKey>.Default, handle, path, owned);
+                comparer is null || ReferenceEquals(comparer, EqualityComparer<TKey>.Default) ? null : comparer, handle, path, owned);
             var recovery = wal.Recover(createdNew, replay);
             wal._tail = recovery.ValidBytes;
             wal._syncedTail = recovery.ValidBytes;
@@ -112,7 +112,8 @@ internal sealed class WriteAheadLog<TKey, TValue> : IDisposable
     public WalStripe StripeFor(TKey key)
     {
         // Fibonacci hashing spreads sequential integer keys over the stripes.
-        uint hash = (uint)_comparer.GetHashCode(key) * 2654435769u;
+        int raw = _comparer is null ? EqualityComparer<TKey>.Default.GetHashCode(key) : _comparer.GetHashCode(key);
+        uint hash = (uint)raw * 2654435769u;
         return _stripes[_stripeShift == 32 ? 0 : (int)(hash >> _stripeShift)];
     }
 
