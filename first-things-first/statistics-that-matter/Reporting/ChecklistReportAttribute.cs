@@ -14,8 +14,12 @@ namespace StatisticsThatMatter.Reporting;
 [AttributeUsage(AttributeTargets.Class)]
 public sealed class ChecklistReportAttribute : Attribute, IConfigSource
 {
+    /// <summary>BenchmarkDotNet's statistical test column at the checklist's SESOI and alpha.</summary>
+    internal static StatisticalTestColumn SesoiTestColumn { get; } =
+        StatisticalTestColumn.Create(ChecklistDefaults.SesoiText, new SignificanceLevel(ChecklistDefaults.Alpha));
+
     /// <inheritdoc />
     public IConfig Config { get; } = ManualConfig.CreateEmpty()
         .AddExporter(new AnnotatedJsonExporter())
-        .AddColumn(StatisticalTestColumn.Create(ChecklistDefaults.SesoiText, new SignificanceLevel(ChecklistDefaults.Alpha)));
+        .AddColumn(SesoiTestColumn);
 }
