@@ -49,14 +49,36 @@ internal static class SimulationCommand
     public static int Run(string[] args, TextWriter output, TextWriter progress)
     {
         ArgumentNullException.ThrowIfNull(output);
+        ArgumentNullException.ThrowIfNull(progress);
         var settings = Parse(args);
+        if (settings.OutputDirectory is { } target)
+        {
+            // Fail before a long run, not after it.
+            try
+            {
+                Directory.CreateDirectory(target);
+            }
+            catch (Exception e) when (e is IOException or UnauthorizedAccessException or NotSupportedException or ArgumentException)
+            {
+                throw new UsageException($"Option --output: cannot create directory '{target}': {e.Message}");
+            }
+        }
+
         var result = Simulation.Run(settings, progress);
         string report = LatencyReport.Render(result);
         output.Write(report);
         if (settings.OutputDirectory is { } directory)
         {
-            var written = ResultFiles.Write(directory, result, report);
-            progress.WriteLine($"wrote {written.Count} files to {Path.GetFullPath(directory)}");
+            try
+            {
+                var written = ResultFiles.Write(directory, result, report);
+                progress.WriteLine($"wrote {written.Count} files to {Path.GetFullPath(directory)}");
+            }
+            catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+            {
+                progress.WriteLine($"error: could not write the results to '{directory}': {e.Message}");
+                return 1;
+            }
         }
 
         return 0;

@@ -94,6 +94,22 @@ public class SimulationCommandTests
     }
 
     [Fact]
+    public void An_output_directory_that_cannot_be_created_is_refused_before_the_run()
+    {
+        string file = Path.GetTempFileName();
+        try
+        {
+            var act = () => SimulationCommand.Run(["--virtual", "--output", Path.Combine(file, "sub")], TextWriter.Null, TextWriter.Null);
+
+            act.Should().Throw<UsageException>().WithMessage("*--output*cannot create*");
+        }
+        finally
+        {
+            File.Delete(file);
+        }
+    }
+
+    [Fact]
     public void Help_exits_0_and_bad_input_exits_with_the_usage_code()
     {
         var command = SimulationCommand.Create(TextWriter.Null, TextWriter.Null);

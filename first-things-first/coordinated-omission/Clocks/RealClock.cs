@@ -11,18 +11,11 @@ internal sealed class RealClock : IClock
     /// <remarks>Linux wakes a 1 ms sleep after 1.05–1.1 ms (more on a busy VM), so 2 ms leaves room to spin to the exact tick.</remarks>
     public static readonly TimeSpan SpinBelow = TimeSpan.FromMilliseconds(2);
 
-    /// <summary>Below this much remaining time <see cref="WaitUntil"/> spins without yielding the processor.</summary>
-    /// <remarks>Between the two thresholds it offers the CPU to other ready threads on its core (the service's worker,
-    /// on a 2-core machine) and keeps polling: a waiting client must not starve the service it measures.</remarks>
-    public static readonly TimeSpan YieldAbove = TimeSpan.FromMicroseconds(100);
-
     private readonly long _spinBelowTicks;
-    private readonly long _yieldAboveTicks;
 
     public RealClock()
     {
         _spinBelowTicks = this.ToTicks(SpinBelow);
-        _yieldAboveTicks = this.ToTicks(YieldAbove);
     }
 
     public long Frequency => Stopwatch.Frequency;
@@ -43,12 +36,10 @@ internal sealed class RealClock : IClock
             {
                 Thread.Sleep(1);
             }
-            else if (remaining > _yieldAboveTicks)
-            {
-                Thread.Yield();
-            }
             else
             {
+                // Spin, as the post's client does: yielding would hand the core to whatever else is ready and come
+                // back a time slice later, which is exactly the lateness the instrument must not add.
                 Thread.SpinWait(10);
             }
         }
