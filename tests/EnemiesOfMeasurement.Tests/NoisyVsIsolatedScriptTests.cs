@@ -129,7 +129,8 @@ public sealed partial class NoisyVsIsolatedScriptTests : IDisposable
         using var run = ScriptRunner.Start(Script,
             ["--bench-cmd", FakeBench, "--loops", "2", "--max-seconds", "60"],
             Environment(fakeSleep: "30"));
-        WaitFor(() => File.Exists(Marker), "the noisy run to start");
+        // The announcement reaches us through an asynchronous pipe reader, possibly after the marker file.
+        WaitFor(() => File.Exists(Marker) && LoopPids().IsMatch(run.StandardError), "the noisy run to start");
         var loops = AnnouncedLoops(run.StandardError);
         loops.Should().HaveCount(2);
         loops.Should().OnlyContain(pid => Directory.Exists($"/proc/{pid}"), "the loops run while the benchmark does");
