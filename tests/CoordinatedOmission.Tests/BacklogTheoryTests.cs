@@ -10,6 +10,9 @@ public class BacklogTheoryTests
         const long f = VirtualClock.TicksPerSecond;
 
         BacklogTheory.OmittedPerPause(Ms(200), 450, f).Should().Be(90, "200 ms × 450/s");
+        BacklogTheory.QueuedAtPauseEnd(Ms(200), 450, f).Should().Be(89, "the 90th is due the instant the pause ends");
+        BacklogTheory.QueuedAtPauseEnd(Ms(70), 333, f).Should().Be(23, "70 ms × 333/s = 23.3");
+        BacklogTheory.QueuedAtPauseEnd(0, 450, f).Should().Be(0);
         BacklogTheory.DelayedAfterPause(Ms(200), Ms(1), 450, f).Should().Be(162, "(200 − 1) / (2.222 − 1) = 162.8");
         BacklogTheory.SynthesizedFor(Ms(200), f / 450).Should().Be(89, "200 / 2.222 = 90.0001, minus the recorded value itself");
     }

@@ -43,6 +43,7 @@ public class ConcurrentOpenLoopTests(PostRunFixture post) : IClassFixture<PostRu
         run.Trace!.Timings.Where(t => !t.Paused).Should().OnlyContain(t => t.Latency == Work && t.Started == t.Intended);
         run.Trace.Timings.Where(t => t.Paused).Should().OnlyContain(t => t.Latency == PostRunFixture.Ticks(200));
         run.Latency.ValueAt(99).TotalMilliseconds.Should().BeApproximately(1.0, 0.001);
+        PauseAnalysis.OpenLoopEffects(run.Trace, waitToleranceTicks: 0).Should().OnlyContain(e => e.Backlog == 0 && e.Delayed == 0);
     }
 
     [Fact]

@@ -12,6 +12,21 @@ internal static class BacklogTheory
         (long)((Int128)pauseTicks * ratePerSecond / ticksPerSecond);
 
     /// <summary>
+    /// Requests queued when a pause ends: the schedule points strictly inside it, ceil(P × rate) − 1 (the post: 89,
+    /// because the 90th is due at the very instant the pause ends and does not wait).
+    /// </summary>
+    public static long QueuedAtPauseEnd(long pauseTicks, int ratePerSecond, long ticksPerSecond)
+    {
+        if (pauseTicks <= 0)
+        {
+            return 0;
+        }
+
+        Int128 scaled = (Int128)pauseTicks * ratePerSecond;
+        return (long)((scaled + ticksPerSecond - 1) / ticksPerSecond) - 1;
+    }
+
+    /// <summary>
     /// Requests after a pause that an open loop sees delayed: the j-th follower starts at P + (j−1)·S after the paused
     /// request started instead of j·I, so it waits while P − S − j·(I − S) &gt; 0, i.e. for j &lt; (P − S)/(I − S)
     /// (the post: about 160). Null when I ≤ S: the service never catches up.

@@ -2,7 +2,7 @@ namespace CoordinatedOmission;
 
 /// <summary>What one pause did to an open-loop client's requests.</summary>
 /// <param name="PausedIndex">The request that hit the pause.</param>
-/// <param name="Backlog">Requests due before the paused one completed that were still unserved when it did: the queue at the pause's end.</param>
+/// <param name="Backlog">Requests due while the paused one was being served that were still waiting when it completed: the queue at the pause's end.</param>
 /// <param name="Delayed">Requests after the pause that started later than intended, counted until the first that did not: the catch-up.</param>
 internal readonly record struct PauseEffect(long PausedIndex, int Backlog, int Delayed);
 
@@ -40,7 +40,7 @@ internal static class PauseAnalysis
 
             long pauseEnd = timings[p].Completed;
             int backlog = 0;
-            for (int j = p + 1; j < timings.Count && timings[j].Intended <= pauseEnd; j++)
+            for (int j = p + 1; j < timings.Count && timings[j].Intended < pauseEnd; j++)
             {
                 if (timings[j].Started >= pauseEnd)
                 {

@@ -269,10 +269,10 @@ internal static class LatencyReport
             var followed = effects.Where(e => e.PausedIndex < trace.Timings.Count - 1).ToList();  // a pause on the last request has no followers
             bool serial = client != result.Concurrent || s.Workers == 1;
             long? delayedTheory = BacklogTheory.DelayedAfterPause(pauseTicks, workTicks, s.RatePerSecond, frequency);
-            string backlogTheory = serial ? Invariant($" ({theory}: {BacklogTheory.OmittedPerPause(pauseTicks, s.RatePerSecond, frequency):N0})") : "";
+            string backlogTheory = serial ? Invariant($" ({theory}: {BacklogTheory.QueuedAtPauseEnd(pauseTicks, s.RatePerSecond, frequency):N0})") : "";
             string delayedTheoryText = serial ? Invariant($" ({theory}: {(delayedTheory is { } d ? d.ToString("N0", CultureInfo.InvariantCulture) : "never catches up")})") : "";
             string tolerance = toleranceTicks == 0 ? "later than intended" : Invariant($"more than {client.Latency.ToTimeSpan(toleranceTicks).TotalMilliseconds:0.###} ms late");
-            Line(text, $"- {client.Name}: {Plural(client.Pauses, "request")} hit a pause. Backlog when a pause ended: {Spread(followed.Select(e => (long)e.Backlog).ToList(), "requests")}{backlogTheory}. Requests after each pause served {tolerance}: {Spread(followed.Select(e => (long)e.Delayed).ToList(), "requests")}{delayedTheoryText}; {followed.Sum(e => e.Delayed):N0} in all.");
+            Line(text, $"- {client.Name}: {Plural(client.Pauses, "request")} hit a pause. Queued when a pause ended: {Spread(followed.Select(e => (long)e.Backlog).ToList(), "requests")}{backlogTheory}. Requests after each pause served {tolerance}: {Spread(followed.Select(e => (long)e.Delayed).ToList(), "requests")}{delayedTheoryText}; {followed.Sum(e => e.Delayed):N0} in all.");
         }
 
         if (result.Clients.Any(c => c.Trace is null))
