@@ -117,7 +117,8 @@ lab_perf_collapse() {
       line = $0
       sub(/^[ \t]+[0-9a-fA-F]+[ \t]+/, "", line)
       dso = ""
-      if (match(line, /\([^()]*\)$/)) { dso = substr(line, RSTART + 1, RLENGTH - 2); line = substr(line, 1, RSTART - 1) }
+      # the DSO is the trailing " (/path...)" or " ([kernel.kallsyms])"; it may itself end in " (deleted)"
+      if (match(line, / \((\/|\[)/)) { dso = substr(line, RSTART + 2); sub(/\)$/, "", dso); line = substr(line, 1, RSTART - 1) }
       sub(/[ \t]+$/, "", line)
       sub(/\+0x[0-9a-fA-F]+$/, "", line)
       if (line == "" || line == "[unknown]") { d = dso; sub(/.*\//, "", d); line = "[" (d == "" ? "unknown" : d) "]" }

@@ -19,7 +19,7 @@ public sealed record CounterReading(PerfEvent Event, CounterStatus Status, doubl
 
     /// <inheritdoc />
     public override string ToString() => IsCounted
-        ? string.Create(CultureInfo.InvariantCulture, $"{Event.Name}={Value:0}{(IsScaled ? $" (scaled, ran {RunningFraction:P0})" : "")}")
+        ? string.Create(CultureInfo.InvariantCulture, $"{Event.Name}={Value:0}{(IsScaled ? $" (scaled, ran {RunningFraction * 100:0}% of the time)" : "")}")
         : $"{Event.Name}: {Reason}";
 }
 

@@ -165,7 +165,7 @@ public static class CachePredictor
 
         if (before.RandomNearCapacity)
         {
-            text.Append(Invariant($" Caveat: at N={before.N:N0} SumRandom already fills more than {NearCapacityFraction:P0} of its cache, so the jump may start there."));
+            text.Append(Invariant($" Caveat: at N={before.N:N0} SumRandom already fills more than {NearCapacityFraction * 100:0}% of its cache, so the jump may start there."));
         }
 
         return text.ToString();

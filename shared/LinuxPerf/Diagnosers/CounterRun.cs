@@ -85,7 +85,7 @@ public sealed record CounterRun(CounterSnapshot? Snapshot, string Target, bool U
         {
             double least = counted.Min(r => r.RunningFraction);
             string multiplexed = least < 0.999
-                ? string.Create(CultureInfo.InvariantCulture, $", multiplexed: ≥{least:P0} on a counter")
+                ? string.Create(CultureInfo.InvariantCulture, $", multiplexed: ≥{least * 100:0}% on a counter")
                 : "";
             string partial = counted.Count < hardware.Count ? $", {hardware.Count - counted.Count} of {hardware.Count} not supported" : "";
             return "counted" + multiplexed + partial + scope;

@@ -1,0 +1,182 @@
+#!/usr/bin/env bash
+# perf record -g of the standalone loops, folded stacks with .NET method names, SVG flame graphs when the
+# FlameGraph tools are available, and the hottest frames printed either way.
+set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/runner.sh"
+
+DEFAULT_N=8000000
+DEFAULT_SECONDS=5
+DEFAULT_FREQUENCY=99
+
+usage() {
+  cat <<USAGE
+Usage: Scripts/flame-graph.sh [N] [--mode sequential|random|both] [--seconds S] [--frequency HZ] [--out DIR]
+                              [--keep-data] [--no-build]
+
+Samples the standalone runner with 'perf record -g' (call stacks), with DOTNET_PerfMapEnabled=1 so the runtime
+writes /tmp/perf-PID.map and JIT-compiled frames get .NET names instead of hex addresses (and
+DOTNET_EnableWriteXorExecute=0: with W^X, perf attributes JIT code to a memfd and ignores the map). Samples on 'cycles'
+when the PMU has it, else on the 'cpu-clock' timer (virtual machines without a PMU). Then:
+  MODE.folded   folded stacks ("frame;frame;... count"), via stackcollapse-perf.pl or a built-in collapser
+  MODE.svg      the flame graph, when flamegraph.pl is found (FLAMEGRAPH_DIR or PATH)
+  hot frames    the leaf frames with the most samples, printed and written to flame-graph.md
+
+  N               elements (default $DEFAULT_N)
+  --mode M        sequential, random or both (default both)
+  --seconds S     time budget of each measured loop (default $DEFAULT_SECONDS)
+  --frequency HZ  samples per second (default $DEFAULT_FREQUENCY, 1 to 10000)
+  --out DIR       output directory (default: BenchmarkDotNet.Artifacts/flame-graph-N)
+  --keep-data     keep perf.data files (binary, for perf report)
+  --no-build      use the existing Release build
+  -h, --help      this text
+
+Needs: perf (Debian: linux-perf), dotnet; optional: FlameGraph (https://github.com/brendangregg/FlameGraph).
+Exit codes: 0 ok, 1 a run failed, 2 bad arguments, 3 a tool is missing.
+USAGE
+}
+
+N=$DEFAULT_N
+BUDGET=$DEFAULT_SECONDS
+FREQUENCY=$DEFAULT_FREQUENCY
+MODES=(sequential random)
+OUT=""
+KEEP_DATA=0
+positional=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -h|--help) usage; exit 0 ;;
+    --mode|--mode=*)
+      if [ "$1" = --mode ]; then [ $# -ge 2 ] || lab_usage_error "--mode needs a value"; m=$2; shift 2; else m=${1#*=}; shift; fi
+      case "$m" in
+        sequential|random) MODES=("$m") ;;
+        both) MODES=(sequential random) ;;
+        *) lab_usage_error "--mode must be sequential, random or both; got '$m'" ;;
+      esac ;;
+    --seconds) [ $# -ge 2 ] || lab_usage_error "--seconds needs a value"; BUDGET=$(hc_parse_seconds "$2"); shift 2 ;;
+    --seconds=*) BUDGET=$(hc_parse_seconds "${1#*=}"); shift ;;
+    --frequency|--frequency=*)
+      if [ "$1" = --frequency ]; then [ $# -ge 2 ] || lab_usage_error "--frequency needs a value"; f=$2; shift 2; else f=${1#*=}; shift; fi
+      case "$f" in ''|*[!0-9]*) lab_usage_error "--frequency must be a whole number of Hz (1 to 10000); got '$f'" ;; esac
+      { [ "${#f}" -le 5 ] && [ "$f" -ge 1 ] && [ "$f" -le 10000 ]; } || lab_usage_error "--frequency must be 1 to 10000; got '$f'"
+      FREQUENCY=$f ;;
+    --out) [ $# -ge 2 ] || lab_usage_error "--out needs a directory"; OUT=$2; shift 2 ;;
+    --out=*) OUT=${1#*=}; shift ;;
+    --keep-data) KEEP_DATA=1; shift ;;
+    --no-build) HC_NO_BUILD=1; shift ;;
+    -*) lab_usage_error "unknown option '$1'" ;;
+    *)
+      [ "$positional" -eq 0 ] || lab_usage_error "only one N may be given (got '$1' too)"
+      N=$(hc_parse_n "$1"); positional=1; shift ;;
+  esac
+done
+
+lab_perf_need
+lab_need_cmd dotnet "dotnet-sdk-10.0" "or see https://dot.net/install"
+
+[ -n "$OUT" ] || OUT="$HC_POST_DIR/BenchmarkDotNet.Artifacts/flame-graph-$N"
+mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
+hc_workdir flame-graph
+WORK=$HC_WORK
+
+hc_build
+hc_app
+
+EVENT=$(lab_perf_sampling_event)
+if [ "$EVENT" = cpu-clock ]; then
+  EVENT_NOTE="cycles is <not supported> here (no PMU), so samples come from the cpu-clock timer: the same picture of where time goes, without hardware events."
+else
+  EVENT_NOTE="sampling on cycles (PMU present)."
+fi
+COLLAPSER=$(lab_flamegraph_tool stackcollapse-perf.pl)
+RENDERER=$(lab_flamegraph_tool flamegraph.pl)
+lab_info "sampling event: $EVENT at ${FREQUENCY} Hz"
+
+# The runtime writes perf maps to /tmp named after the pid; remove the ones our runs created.
+PIDS=()
+cleanup_maps() {
+  local pid
+  for pid in "${PIDS[@]}"; do
+    rm -f -- "/tmp/perf-$pid.map" "/tmp/perfinfo-$pid.map" "/tmp/jit-$pid.dump"
+  done
+}
+lab_on_exit cleanup_maps
+
+# hot_frames FOLDED: top leaf frames with their share of samples (markdown).
+hot_frames() {
+  awk '
+    { count = $NF; stack = $0; sub(/ [0-9]+$/, "", stack); n = split(stack, f, ";"); leaf[f[n]] += count; total += count
+      if (f[n] ~ /::/) named += count }
+    END {
+      for (k in leaf) printf "%d\t%s\n", leaf[k], k
+      printf "TOTAL\t%d\t%d\n", total, named
+    }' "$1" | {
+    local total=0 named=0 line
+    local -a rows=()
+    while IFS= read -r line; do
+      case "$line" in
+        TOTAL*) total=$(printf '%s' "$line" | cut -f2); named=$(printf '%s' "$line" | cut -f3) ;;
+        *) rows+=("$line") ;;
+      esac
+    done
+    echo "| samples | share | leaf frame |"
+    echo "|---:|---:|---|"
+    printf '%s\n' "${rows[@]}" | sort -t$'\t' -k1,1nr | head -10 | awk -F'\t' -v t="$total" '{ printf "| %d | %.1f%% | `%s` |\n", $1, (t > 0 ? 100 * $1 / t : 0), $2 }'
+    echo
+    printf 'Samples: %s; whose leaf (hot) frame carries a .NET method name (Namespace.Type::Method): %s.\n' "$total" "$named"
+  }
+}
+
+REPORT="$OUT/flame-graph.md"
+{
+  echo "# Flame graphs: N=$N"
+  echo
+  echo "perf record -F $FREQUENCY -g -e $EVENT, DOTNET_PerfMapEnabled=1 DOTNET_EnableWriteXorExecute=0; $EVENT_NOTE"
+  echo
+} > "$REPORT"
+
+for mode in "${MODES[@]}"; do
+  data="$WORK/$mode.perf.data"
+  lab_info "perf record: perf-$mode N=$N (${BUDGET}s loop)"
+  rc=0
+  # W^X (on by default since .NET 7) maps JIT code from a memfd that perf does not match against perf-PID.map;
+  # turning it off for the profiled run keeps JIT frames named.
+  DOTNET_PerfMapEnabled=1 DOTNET_EnableWriteXorExecute=0 perf record -F "$FREQUENCY" -g -e "$EVENT" -o "$data" -- \
+    "${HC_APP[@]}" "perf-$mode" "$N" --seconds "$BUDGET" > "$OUT/$mode.out" 2> "$OUT/$mode.record.log" || rc=$?
+  pid=$(sed -n 's/.* pid=\([0-9][0-9]*\).*/\1/p' "$OUT/$mode.out" | head -1)
+  [ -n "$pid" ] && PIDS+=("$pid")
+  if [ "$rc" -ne 0 ]; then
+    tail -n 20 "$OUT/$mode.record.log" >&2 || true
+    lab_die "perf record of perf-$mode failed (exit $rc); see $OUT/$mode.record.log"
+  fi
+
+  perf script -i "$data" > "$WORK/$mode.script" 2> "$OUT/$mode.script.log" || lab_die "perf script failed; see $OUT/$mode.script.log"
+  if [ -n "$COLLAPSER" ]; then
+    "$COLLAPSER" "$WORK/$mode.script" > "$OUT/$mode.folded"
+  else
+    lab_perf_collapse < "$WORK/$mode.script" | sort > "$OUT/$mode.folded"
+  fi
+  [ -s "$OUT/$mode.folded" ] || lab_die "no samples in $data (was the loop too short? try --seconds 5)"
+
+  {
+    echo "## $mode"
+    echo
+    hot_frames "$OUT/$mode.folded"
+    echo
+  } >> "$REPORT"
+
+  if [ -n "$RENDERER" ]; then
+    "$RENDERER" --title "AccessPatterns perf-$mode N=$N ($EVENT)" "$OUT/$mode.folded" > "$OUT/$mode.svg"
+    echo "Flame graph: $mode.svg" >> "$REPORT"
+    echo >> "$REPORT"
+  fi
+  if [ "$KEEP_DATA" = 1 ]; then cp "$data" "$OUT/$mode.perf.data"; fi
+done
+
+if [ -z "$RENDERER" ]; then
+  { echo "No SVG rendered."; echo; echo '```'; lab_flamegraph_howto; echo '```'; } >> "$REPORT"
+fi
+cleanup_maps
+
+cat "$REPORT"
+lab_info "flame graph outputs in $OUT (flame-graph.md, *.folded$([ -n "$RENDERER" ] && echo ', *.svg'))"

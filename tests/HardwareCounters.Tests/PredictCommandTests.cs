@@ -1,0 +1,50 @@
+using HardwareCounters.Prediction;
+using HardwareCounters.Standalone;
+using MeasurementLab;
+using MeasurementLab.CommandLine;
+using MeasurementLab.Hardware;
+
+namespace HardwareCounters.Tests;
+
+public class PredictCommandTests
+{
+    private static readonly SubCommand[] Modes = [StandaloneRunner.SequentialCommand, StandaloneRunner.RandomCommand, PredictCommand.Command];
+
+    [Fact]
+    public void Sizes_parse_with_underscores_and_spaces() =>
+        PredictCommand.ParseSizes("1_000_000, 8000000").Should().Equal(1_000_000, 8_000_000);
+
+    [Theory]
+    [InlineData("", "comma-separated")]
+    [InlineData("1000,,2000", "comma-separated")]
+    [InlineData("1000,x", "got 'x'")]
+    [InlineData("0", "at least 1")]
+    public void Bad_sizes_are_rejected(string text, string message) =>
+        FluentActions.Invoking(() => PredictCommand.ParseSizes(text)).Should().Throw<UsageException>().WithMessage($"*{message}*");
+
+    [Fact]
+    public void A_missing_sysfs_directory_is_a_usage_error() =>
+        FluentActions.Invoking(() => PredictCommand.Run(["--sysfs", "/nonexistent/cpu"]))
+            .Should().Throw<UsageException>().WithMessage("*'/nonexistent/cpu' does not exist*");
+
+    [Fact]
+    public void The_banner_is_the_prediction_for_the_given_caches()
+    {
+        using var sysfs = SysfsFixture.ThisVm();
+
+        string text = PredictCommand.Text(CacheTopology.Read(sysfs.CpuRoot), AccessPatterns.Sizes);
+
+        text.Should().StartWith("# AccessPatterns: prediction made before the run").And.Contain("between N=1,000,000 and N=8,000,000");
+    }
+
+    [Theory]
+    [InlineData(new string[0], true)]
+    [InlineData(new[] { "--filter", "*AccessPatterns*" }, true)]
+    [InlineData(new[] { "--list", "flat" }, false)]
+    [InlineData(new[] { "--help" }, false)]
+    [InlineData(new[] { "--info" }, false)]
+    [InlineData(new[] { "perf-random", "1000" }, false)]
+    [InlineData(new[] { "predict" }, false)]
+    public void The_banner_is_printed_only_before_a_benchmark_run(string[] args, bool expected) =>
+        PredictCommand.WillRunBenchmarks(args, Modes).Should().Be(expected);
+}
