@@ -49,7 +49,11 @@ BENCH_CMD=${E3_BENCH_CMD:-}
 BDN_ARGS=()
 
 need_value() { [ "$2" -ge 2 ] || lab_usage_error "$1 needs a value"; }
-positive_int() { [[ $2 =~ ^[0-9]+$ ]] && [ "$2" -ge "${3:-1}" ] || lab_usage_error "$1 must be a whole number >= ${3:-1} (got '$2')"; }
+positive_int() {
+  if ! [[ $2 =~ ^[0-9]{1,9}$ ]] || [ "$2" -lt "${3:-1}" ]; then
+    lab_usage_error "$1 must be a whole number >= ${3:-1} (got '$2')"
+  fi
+}
 
 while [ $# -gt 0 ]; do
   case "$1" in
