@@ -77,7 +77,8 @@ public static class BdnReportReader
         catch (JsonException e)
         {
             string where = e.LineNumber is long line ? $" at line {line + 1}" : "";
-            throw new ReportFormatException(path, $"is not valid JSON{where}: {e.Message.Split(" Path:")[0]}");
+            string detail = e.Message.Split([" Path:", " LineNumber:"], StringSplitOptions.None)[0];
+            throw new ReportFormatException(path, $"is not valid JSON{where}: {detail}");
         }
     }
 

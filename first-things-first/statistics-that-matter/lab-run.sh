@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# run-all hook for post 4: the three benchmark classes in the given profile, then the checklist (`check`) on the
+# JSON reports they wrote; in the full profile also the post's 5-iteration NoisyComparison run and its check.
+# Usage: lab-run.sh PROFILE OUTDIR [BENCHMARKDOTNET_ARGS...]   (PROFILE: smoke, quick or full; called by scripts/run-all.sh)
+# Environment: FTF_PIN_CPUS=LIST runs everything under `taskset -c LIST` (the post pins to one NUMA node: 0-11);
+#              unset = no pinning (this lab's machines have one node). FTF_SESOI=P% sets check's SESOI (default 5%).
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/../../scripts/lib/common.sh"
+
+usage() { sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'; }
+case "${1:-}" in -h|--help) usage; exit 0 ;; esac
+[ $# -ge 2 ] || lab_usage_error "needs PROFILE and OUTDIR"
+PROFILE=$1 OUT=$2; shift 2
+case "$PROFILE" in
+  smoke|quick|full) ;;
+  *) lab_usage_error "PROFILE must be smoke, quick or full (got '$PROFILE')" ;;
+esac
+SESOI=${FTF_SESOI:-5%}
+[[ "$SESOI" =~ ^[0-9]+(\.[0-9]+)?%$ ]] || lab_usage_error "FTF_SESOI must be a percentage such as 5% or 0.5% (got '$SESOI')"
+
+lab_need_cmd dotnet "dotnet-sdk-10.0" "or see https://dot.net/install"
+PIN=()
+if [ -n "${FTF_PIN_CPUS:-}" ]; then
+  lab_need_cmd taskset util-linux
+  taskset -c "$FTF_PIN_CPUS" true 2>/dev/null || lab_usage_error "FTF_PIN_CPUS='$FTF_PIN_CPUS' is not a CPU list taskset accepts on this machine (CPUs: 0-$(( $(lab_cpu_count) - 1 )))"
+  PIN=(taskset -c "$FTF_PIN_CPUS")
+  lab_info "pinning to CPUs $FTF_PIN_CPUS"
+fi
+
+mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
+cd "$HERE"
+# A private artifacts directory per run: reports of earlier runs can never be mistaken for this one's.
+# (Created here rather than with ARTIFACTS=$(lab_mktemp_dir ...): inside $(...) its cleanup trap fires as the
+# subshell exits, removing the directory at once and never in this shell.)
+ARTIFACTS_PARENT=${FTF_RUN_DIR:-/var/tmp}
+[ -d "$ARTIFACTS_PARENT" ] && [ -w "$ARTIFACTS_PARENT" ] || ARTIFACTS_PARENT=${TMPDIR:-/tmp}
+ARTIFACTS=$(mktemp -d "$ARTIFACTS_PARENT/ftf-stats-artifacts-$$-XXXXXXXX")
+chmod 700 "$ARTIFACTS"
+lab_on_exit "rm -rf -- '$ARTIFACTS'"
+: > "$OUT/command.txt"
+
+# run_and_check NAME OUTSUBDIR BDN_ARGS...: benchmarks, copy tables and JSON, then the checklist on that JSON.
+run_and_check() {
+  local name=$1 dest=$2; shift 2
+  local art="$ARTIFACTS/$name"
+  local bench=(dotnet run -c Release --no-build -- --artifacts "$art" "$@")
+  printf 'cd first-things-first/statistics-that-matter && %sdotnet run -c Release -- %s\n' "${PIN[*]:+${PIN[*]} }" "$*" >> "$OUT/command.txt"
+  lab_info "$name: ${PIN[*]:+${PIN[*]} }dotnet run -c Release -- $*"
+  "${PIN[@]}" "${bench[@]}"
+
+  mkdir -p "$dest"
+  cp "$art"/results/*.md "$dest/"
+  local reports=("$art"/results/*-report-full-annotated.json)
+  [ -e "${reports[0]}" ] || lab_die "$name: BenchmarkDotNet wrote no *-report-full-annotated.json into $art/results"
+  cp "${reports[@]}" "$dest/"
+
+  # check on the copies, so the paths in its output are the ones kept next to it.
+  local copies=()
+  local r
+  for r in "${reports[@]}"; do copies+=("$dest/$(basename "$r")"); done
+  printf 'cd first-things-first/statistics-that-matter && dotnet run -c Release -- check %s --sesoi %s\n' "${copies[*]}" "$SESOI" >> "$OUT/command.txt"
+  lab_info "$name: checklist -> $dest/checklist.txt"
+  dotnet run -c Release --no-build -- check "${copies[@]}" --sesoi "$SESOI" | tee "$dest/checklist.txt"
+}
+
+lab_info "building (Release)"
+dotnet build "$HERE" -c Release --nologo -v quiet
+
+run_and_check benchmarks "$OUT" --filter '*' "$@"
+
+if [ "$PROFILE" = full ]; then
+  # The post's first run: the same NoisyComparison job cut to 5 iterations after 3 warmups (these options mutate the
+  # class's SimpleJob), where the 99.9% intervals are expected to overlap.
+  run_and_check five-iterations "$OUT/five-iterations" --filter '*NoisyComparison*' --iterationCount 5 --warmupCount 3
+fi
+lab_info "done: $OUT"
