@@ -54,14 +54,22 @@ _lab_run_cleanup() {
   LAB_CLEANUP=()
 }
 
-# lab_mktemp_dir PURPOSE: a private (0700) directory on a disk-backed filesystem, removed on exit.
+# lab_mktemp_dir VAR PURPOSE: creates a private (0700) directory on a disk-backed filesystem, stores its path
+# in VAR and removes it on exit (also on Ctrl-C and failure).
+# lab_mktemp_dir PURPOSE (one argument) only prints the path: used as D=$(lab_mktemp_dir x) it runs in a
+# subshell, where a cleanup registration would fire as soon as the subshell exits, so the caller must register
+# the removal itself: lab_on_exit "rm -rf -- '$D'".
 lab_mktemp_dir() {
-  local parent=${FTF_RUN_DIR:-/var/tmp} dir
+  local purpose=${2:-${1:?lab_mktemp_dir needs VAR PURPOSE or PURPOSE}} parent=${FTF_RUN_DIR:-/var/tmp} dir
   [ -d "$parent" ] && [ -w "$parent" ] || parent=${TMPDIR:-/tmp}
-  dir=$(mktemp -d "$parent/ftf-$1-$$-XXXXXXXX")
+  dir=$(mktemp -d "$parent/ftf-$purpose-$$-XXXXXXXX")
   chmod 700 "$dir"
-  lab_on_exit "rm -rf -- '$dir'"
-  printf '%s\n' "$dir"
+  if [ $# -ge 2 ]; then
+    printf -v "$1" '%s' "$dir"
+    lab_on_exit "rm -rf -- '$dir'"
+  else
+    printf '%s\n' "$dir"
+  fi
 }
 
 # lab_cpu_count: online CPUs.
