@@ -102,7 +102,7 @@ while IFS=$'\t' read -r label prefix_text; do
     if "${prefix[@]}" "${HC_APP[@]}" --filter '*AccessPatterns*' --artifacts "$artifacts" "${BDN_ARGS[@]}" 2>&1 | tee "$dir/bdn.log"; then
       cp "$artifacts"/results/*.md "$artifacts"/results/*.csv "$dir/" 2>/dev/null || true
       for f in "$dir"/*-report-github.md "$dir"/*-prediction.md; do
-        if [ -f "$f" ]; then { sed 's/^# /### /' "$f"; echo; } >> "$SUMMARY"; fi
+        if [ -f "$f" ]; then { sed 's/^\(#\{1,\}\) /\1## /' "$f"; echo; } >> "$SUMMARY"; fi
       done
     else
       failures+=("$label/bdn")
