@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Profile any command of the lab with perf sampling: folded stacks with .NET method names, the hottest
+# frames by self time, and an SVG flame graph when the FlameGraph tools are available.
+set -euo pipefail
+. "$(dirname "$0")/lib/common.sh"
+. "$(dirname "$0")/lib/perf.sh"
+
+usage() {
+  cat <<'USAGE'
+Usage: scripts/profile.sh [--out DIR] [--frequency HZ] -- COMMAND [ARGS...]
+
+Runs COMMAND under `perf record -g` (the 'cycles' event where the CPU has a PMU, else the 'cpu-clock'
+timer, as in virtual machines) with DOTNET_PerfMapEnabled=1 and DOTNET_EnableWriteXorExecute=0 so JIT
+frames carry .NET method names, then writes into DIR (default: ./profile-<date>):
+  profile.folded   folded stacks ("frame;frame;... count")
+  top-frames.txt   frames by self time (where the CPU actually was)
+  command.txt      the command profiled
+  profile.svg      flame graph, when flamegraph.pl is on PATH or in $FLAMEGRAPH_DIR
+
+Example (post 1's Realistic workload, striped table, one thread):
+  scripts/profile.sh --out /tmp/prof -- dotnet first-things-first/why-benchmarks-lie/bin/Release/net10.0/WhyBenchmarksLie.dll latency --backend striped --threads 1 --batches 5
+USAGE
+}
+
+OUT="profile-$(date -u +%Y%m%dT%H%M%S)"
+FREQUENCY=999
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -h|--help) usage; exit 0 ;;
+    --out) [ $# -ge 2 ] || lab_usage_error "--out needs a directory"; OUT=$2; shift 2 ;;
+    --frequency) [ $# -ge 2 ] || lab_usage_error "--frequency needs a number of Hz"; FREQUENCY=$2; shift 2 ;;
+    --) shift; break ;;
+    *) lab_usage_error "unknown argument '$1' (the command to profile goes after --)" ;;
+  esac
+done
+[ $# -gt 0 ] || lab_usage_error "no command to profile (put it after --)"
+case "$FREQUENCY" in ''|*[!0-9]*) lab_usage_error "--frequency must be a whole number of Hz (got '$FREQUENCY')" ;; esac
+[ "$FREQUENCY" -ge 1 ] && [ "$FREQUENCY" -le 10000 ] || lab_usage_error "--frequency must be between 1 and 10000 Hz"
+
+lab_perf_need
+EVENT=cpu-clock
+if lab_perf_event_supported cycles; then EVENT=cycles; fi
+mkdir -p "$OUT"
+lab_mktemp_dir WORK profile
+
+# The runtime writes /tmp/perf-PID.map files; remove those of the processes we profiled.
+maps_before=$(ls /tmp/perf-*.map 2>/dev/null | sort || true)
+cleanup_maps() {
+  comm -13 <(printf '%s\n' "$maps_before") <(ls /tmp/perf-*.map 2>/dev/null | sort || true) | while read -r map; do
+    rm -f -- "$map" "${map/perf-/perfinfo-}"
+  done
+}
+lab_on_exit cleanup_maps
+
+printf '%s\n' "$*" > "$OUT/command.txt"
+lab_info "perf record -e $EVENT -F $FREQUENCY -g -- $*"
+rc=0
+DOTNET_PerfMapEnabled=1 DOTNET_EnableWriteXorExecute=0 \
+  perf record -q -e "$EVENT" -F "$FREQUENCY" -g -o "$WORK/perf.data" -- "$@" || rc=$?
+[ "$rc" -eq 0 ] || lab_die "the profiled command failed (exit $rc); see its output above. $(lab_perf_explain_paranoid 2>/dev/null | head -1)"
+
+perf script -i "$WORK/perf.data" 2>/dev/null > "$WORK/perf.script"
+COLLAPSER=$(lab_flamegraph_tool stackcollapse-perf.pl)
+if [ -n "$COLLAPSER" ]; then "$COLLAPSER" "$WORK/perf.script" > "$OUT/profile.folded"
+else lab_perf_collapse < "$WORK/perf.script" | sort > "$OUT/profile.folded"; fi
+[ -s "$OUT/profile.folded" ] || lab_die "perf recorded no samples (was the command too short?)"
+
+{
+  echo "# self time by frame ($EVENT, $FREQUENCY Hz): $*"
+  perf report -i "$WORK/perf.data" --no-children --sort dso,symbol --stdio 2>/dev/null \
+    | grep -E '^ +[0-9.]+%' | head -25 | sed -E 's/ +$//'
+} > "$OUT/top-frames.txt"
+
+RENDERER=$(lab_flamegraph_tool flamegraph.pl)
+if [ -n "$RENDERER" ]; then
+  "$RENDERER" --title "$*" "$OUT/profile.folded" > "$OUT/profile.svg"
+else
+  lab_flamegraph_howto >&2
+fi
+cat "$OUT/top-frames.txt"
+lab_info "profile in $OUT"
