@@ -35,8 +35,7 @@ lab_need_cmd dotnet "dotnet-sdk-10.0" "or see https://dot.net/install"
 
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
-WORK=$(lab_mktemp_dir enemies)
-lab_on_exit "rm -rf -- '$WORK'" # lab_mktemp_dir's own registration is lost in the $(...) subshell
+lab_mktemp_dir WORK enemies
 
 lab_info "building $POST_DIR (Release)"
 dotnet build "$POST_DIR" -c Release --nologo -v quiet
@@ -54,6 +53,16 @@ copy_tables() {
   done
   [ "$copied" -eq 1 ] || lab_warn "no tables in $1/results"
 }
+
+# What a reader types (from this folder) to reproduce each output.
+{
+  echo "cd first-things-first/enemies-of-measurement && dotnet run -c Release -- cache-info"
+  printf 'cd first-things-first/enemies-of-measurement && dotnet run -c Release -- --filter %q%s\n' '*' "$(lab_quote_args "${BDN_ARGS[@]}")"
+  if [ "$PROFILE" != smoke ]; then
+    printf 'cd first-things-first/enemies-of-measurement && dotnet run -c Release -- defended --filter %q%s\n' '*' "$(lab_quote_args "${BDN_ARGS[@]}")"
+    printf 'cd first-things-first/enemies-of-measurement && Scripts/noisy-vs-isolated.sh --out <dir> --%s\n' "$(lab_quote_args "${BDN_ARGS[@]}")"
+  fi
+} > "$OUT/command.txt"
 
 failures=()
 program cache-info | tee "$OUT/cache-info.txt" || failures+=(cache-info)

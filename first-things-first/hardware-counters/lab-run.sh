@@ -47,6 +47,16 @@ hc_workdir hardware-counters
 hc_build
 hc_app
 
+# What a reader types (from this folder) to reproduce each output.
+{
+  echo "cd first-things-first/hardware-counters && dotnet run -c Release -- predict"
+  printf 'cd first-things-first/hardware-counters && dotnet run -c Release -- --filter %q%s\n' '*AccessPatterns*' "$(lab_quote_args "${BDN_ARGS[@]}")"
+  if [ "$PROFILE" != smoke ]; then
+    echo "cd first-things-first/hardware-counters && ./Scripts/perf-stat.sh $PERF_N --seconds $PERF_SECONDS --out <dir>"
+    echo "cd first-things-first/hardware-counters && ./Scripts/flame-graph.sh $PERF_N --seconds $PERF_SECONDS --out <dir>"
+  fi
+} > "$OUT/command.txt"
+
 failures=()
 "${HC_APP[@]}" predict | tee "$OUT/prediction-before.md" || failures+=(predict)
 

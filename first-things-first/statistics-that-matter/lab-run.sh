@@ -32,13 +32,7 @@ mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
 cd "$HERE"
 # A private artifacts directory per run: reports of earlier runs can never be mistaken for this one's.
-# (Created here rather than with ARTIFACTS=$(lab_mktemp_dir ...): inside $(...) its cleanup trap fires as the
-# subshell exits, removing the directory at once and never in this shell.)
-ARTIFACTS_PARENT=${FTF_RUN_DIR:-/var/tmp}
-[ -d "$ARTIFACTS_PARENT" ] && [ -w "$ARTIFACTS_PARENT" ] || ARTIFACTS_PARENT=${TMPDIR:-/tmp}
-ARTIFACTS=$(mktemp -d "$ARTIFACTS_PARENT/ftf-stats-artifacts-$$-XXXXXXXX")
-chmod 700 "$ARTIFACTS"
-lab_on_exit "rm -rf -- '$ARTIFACTS'"
+lab_mktemp_dir ARTIFACTS stats-artifacts
 : > "$OUT/command.txt"
 
 # run_and_check NAME OUTSUBDIR BDN_ARGS...: benchmarks, copy tables and JSON, then the checklist on that JSON.
@@ -46,7 +40,7 @@ run_and_check() {
   local name=$1 dest=$2; shift 2
   local art="$ARTIFACTS/$name"
   local bench=(dotnet run -c Release --no-build -- --artifacts "$art" "$@")
-  printf 'cd first-things-first/statistics-that-matter && %sdotnet run -c Release -- %s\n' "${PIN[*]:+${PIN[*]} }" "$*" >> "$OUT/command.txt"
+  printf 'cd first-things-first/statistics-that-matter && %sdotnet run -c Release -- --artifacts %q%s\n' "${PIN[*]:+${PIN[*]} }" "$art" "$(lab_quote_args "$@")" >> "$OUT/command.txt"
   lab_info "$name: ${PIN[*]:+${PIN[*]} }dotnet run -c Release -- $*"
   "${PIN[@]}" "${bench[@]}"
 
@@ -60,7 +54,7 @@ run_and_check() {
   local copies=()
   local r
   for r in "${reports[@]}"; do copies+=("$dest/$(basename "$r")"); done
-  printf 'cd first-things-first/statistics-that-matter && dotnet run -c Release -- check %s --sesoi %s\n' "${copies[*]}" "$SESOI" >> "$OUT/command.txt"
+  printf 'cd first-things-first/statistics-that-matter && dotnet run -c Release -- check%s --sesoi %q\n' "$(lab_quote_args "${copies[@]}")" "$SESOI" >> "$OUT/command.txt"
   lab_info "$name: checklist -> $dest/checklist.txt"
   dotnet run -c Release --no-build -- check "${copies[@]}" --sesoi "$SESOI" | tee "$dest/checklist.txt"
 }

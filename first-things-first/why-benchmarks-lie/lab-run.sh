@@ -20,10 +20,10 @@ cd "$HERE"
 rm -rf BenchmarkDotNet.Artifacts/results
 
 cmd=(dotnet run -c Release --no-build -- --filter '*' "$@")
-printf '%s\n' "cd first-things-first/why-benchmarks-lie && ${cmd[*]}" > "$OUT/command.txt"
+printf 'cd first-things-first/why-benchmarks-lie &&%s\n' "$(lab_quote_args "${cmd[@]}")" > "$OUT/command.txt"
 "${cmd[@]}"
 cp BenchmarkDotNet.Artifacts/results/*.md "$OUT/"
 
 lat=(dotnet run -c Release --no-build -- latency --output "$OUT/latency" "${LATENCY[@]}")
-printf '%s\n' "cd first-things-first/why-benchmarks-lie && ${lat[*]}" >> "$OUT/command.txt"
+printf 'cd first-things-first/why-benchmarks-lie &&%s\n' "$(lab_quote_args "${lat[@]}")" >> "$OUT/command.txt"
 "${lat[@]}" | tee "$OUT/latency.txt"

@@ -74,3 +74,10 @@ lab_mktemp_dir() {
 
 # lab_cpu_count: online CPUs.
 lab_cpu_count() { getconf _NPROCESSORS_ONLN 2>/dev/null || nproc; }
+
+# lab_quote_args ARGS...: the arguments shell-quoted, each preceded by a space (nothing for none), so a
+# recorded command line can be pasted back into a shell: printf 'cmd%s\n' "$(lab_quote_args "$@")".
+lab_quote_args() {
+  [ $# -gt 0 ] || return 0
+  printf ' %q' "$@"
+}

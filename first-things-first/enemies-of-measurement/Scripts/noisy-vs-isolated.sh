@@ -145,9 +145,7 @@ csv_of() {
   lab_die "no E3_OsNoise CSV report in $1/results (did the $2 run fail?)"
 }
 
-WORK=$(lab_mktemp_dir e3-noise)
-# lab_mktemp_dir registers its removal inside the $(...) subshell, where it is lost: register it here too.
-lab_on_exit "rm -rf -- '$WORK'"
+lab_mktemp_dir WORK e3-noise
 
 if [ -z "$BENCH_CMD" ]; then
   lab_info "building the post (Release) before the noisy run"

@@ -11,15 +11,7 @@ HC_POST_DIR=$(dirname "$HC_SCRIPTS_DIR")
 HC_MAX_N=268435456
 
 # hc_workdir PURPOSE: sets HC_WORK to a private (0700) directory removed on exit, Ctrl-C or failure.
-# (common.sh's lab_mktemp_dir cannot be used as WORK=$(lab_mktemp_dir x) by a script that has no cleanup registered
-# yet: the $(...) subshell installs its own EXIT trap and deletes the directory as soon as it returns.)
-hc_workdir() {
-  local parent=${FTF_RUN_DIR:-/var/tmp}
-  [ -d "$parent" ] && [ -w "$parent" ] || parent=${TMPDIR:-/tmp}
-  HC_WORK=$(mktemp -d "$parent/ftf-$1-$$-XXXXXXXX")
-  chmod 700 "$HC_WORK"
-  lab_on_exit "rm -rf -- '$HC_WORK'"
-}
+hc_workdir() { lab_mktemp_dir HC_WORK "$1"; }
 
 # hc_parse_n TEXT: prints N without underscores, or exits 2 with the rule.
 hc_parse_n() {

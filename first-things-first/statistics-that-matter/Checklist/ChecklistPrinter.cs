@@ -127,9 +127,9 @@ internal sealed class ChecklistPrinter(TextWriter output, CheckSettings settings
         Line("micro", $"{check.Micro.Pair.Title}: local speedup S = {Format.Fixed(check.LocalSpeedup, 1)}x");
         Line("fraction f", $"{Format.Fixed(check.Fraction, 4)} ({Format.Percent(check.Fraction)} of the macro baseline; {check.FractionSource})");
         Line("Amdahl", $"predicted macro ratio (1 - f) + f / S = {Format.Ratio(check.PredictedRatio)}: " +
-                       $"{Format.Percent(check.PredictedRatio - 1)} time, speedup {Format.Fixed(check.PredictedSpeedup, 3)}x (+{Format.Percent(check.PredictedSpeedup - 1)})");
+                       $"{Format.Percent(check.PredictedRatio - 1)} time, speedup {Format.Fixed(check.PredictedSpeedup, 3)}x ({Format.SignedPercent(check.PredictedSpeedup - 1)})");
         Line("measured", $"{check.Macro.Pair.Title}: ratio {Format.Ratio(check.MeasuredRatio)}: " +
-                         $"{Format.Percent(check.MeasuredRatio - 1)} time, speedup {Format.Fixed(check.MeasuredSpeedup, 3)}x (+{Format.Percent(check.MeasuredSpeedup - 1)}); " +
+                         $"{Format.Percent(check.MeasuredRatio - 1)} time, speedup {Format.Fixed(check.MeasuredSpeedup, 3)}x ({Format.SignedPercent(check.MeasuredSpeedup - 1)}); " +
                          $"macro verdict: {PairAnalysis.Describe(check.Macro.Verdict)}");
         double gap = check.PredictedRatio - check.MeasuredRatio;
         string reading = Math.Abs(gap) < 0.005

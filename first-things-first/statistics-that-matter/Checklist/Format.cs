@@ -35,6 +35,9 @@ internal static class Format
     /// <summary>A fraction as a percentage (0.05 -> "5%").</summary>
     public static string Percent(double fraction) => (fraction * 100).ToString("0.##", Invariant) + "%";
 
+    /// <summary>A percentage with its sign always shown: "+6.04%", "-0.94%".</summary>
+    public static string SignedPercent(double fraction) => (fraction >= 0 ? "+" : "") + Percent(fraction);
+
     /// <summary>A ratio with enough digits for both 1.02 and 0.001.</summary>
     public static string Ratio(double ratio) => ratio >= 0.1 ? ratio.ToString("0.000", Invariant) : ratio.ToString("0.0000##", Invariant);
 }
