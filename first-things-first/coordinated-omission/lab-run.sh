@@ -24,28 +24,18 @@ The full run is the one to publish; run it on a quiet machine (the service is a 
 USAGE
 }
 
-case "${1:-}" in
-  -h|--help) usage; exit 0 ;;
-esac
-[ $# -ge 2 ] || lab_usage_error "PROFILE and OUTDIR are required"
-PROFILE=$1
-OUT=$2
-shift 2
-if [ $# -gt 0 ]; then
-  lab_info "ignoring BenchmarkDotNet arguments ($*): this post is a console simulation"
+lab_hook_args "$@"
+if [ "${#BDN_ARGS[@]}" -gt 0 ]; then
+  lab_info "ignoring BenchmarkDotNet arguments (${BDN_ARGS[*]}): this post is a console simulation"
 fi
 
 case "$PROFILE" in
   smoke) REAL_ARGS=(--duration 2 --client all) ;;
   quick) REAL_ARGS=(--duration 10 --client all) ;;
   full)  REAL_ARGS=(--client all) ;;
-  *) lab_usage_error "PROFILE must be smoke, quick or full (got '$PROFILE')" ;;
 esac
 
 lab_need_cmd dotnet "dotnet-sdk-10.0" "or see https://dot.net/install"
-
-mkdir -p "$OUT"
-OUT=$(cd "$OUT" && pwd)
 
 lab_info "building coordinated-omission (Release)"
 dotnet build "$HERE" -c Release --nologo -v quiet

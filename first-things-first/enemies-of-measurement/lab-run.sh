@@ -21,20 +21,8 @@ Example: lab-run.sh quick /tmp/enemies --launchCount 1 --warmupCount 1 --iterati
 USAGE
 }
 
-case "${1:-}" in -h|--help) usage; exit 0 ;; esac
-[ $# -ge 2 ] || lab_usage_error "PROFILE and OUTDIR are required"
-PROFILE=$1
-OUT=$2
-shift 2
-BDN_ARGS=("$@")
-case "$PROFILE" in
-  smoke|quick|full) ;;
-  *) lab_usage_error "PROFILE must be smoke, quick or full (got '$PROFILE')" ;;
-esac
+lab_hook_args "$@"
 lab_need_cmd dotnet "dotnet-sdk-10.0" "or see https://dot.net/install"
-
-mkdir -p "$OUT"
-OUT=$(cd "$OUT" && pwd)
 lab_mktemp_dir WORK enemies
 
 lab_info "building $POST_DIR (Release)"

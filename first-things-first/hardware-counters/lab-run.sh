@@ -26,22 +26,14 @@ Example: lab-run.sh quick /tmp/hc --launchCount 1 --warmupCount 1 --iterationCou
 USAGE
 }
 
-case "${1:-}" in -h|--help) usage; exit 0 ;; esac
-[ $# -ge 2 ] || lab_usage_error "PROFILE and OUTDIR are required"
-PROFILE=$1
-OUT=$2
-shift 2
-BDN_ARGS=("$@")
+lab_hook_args "$@"
 case "$PROFILE" in
   smoke) PERF_SECONDS=0 ;;
   quick) PERF_SECONDS=2 ;;
   full) PERF_SECONDS=5 ;;
-  *) lab_usage_error "PROFILE must be smoke, quick or full (got '$PROFILE')" ;;
 esac
 lab_need_cmd dotnet "dotnet-sdk-10.0" "or see https://dot.net/install"
 
-mkdir -p "$OUT"
-OUT=$(cd "$OUT" && pwd)
 hc_workdir hardware-counters
 
 hc_build

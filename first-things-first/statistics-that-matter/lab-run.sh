@@ -9,13 +9,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/../../scripts/lib/common.sh"
 
 usage() { sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'; }
-case "${1:-}" in -h|--help) usage; exit 0 ;; esac
-[ $# -ge 2 ] || lab_usage_error "needs PROFILE and OUTDIR"
-PROFILE=$1 OUT=$2; shift 2
-case "$PROFILE" in
-  smoke|quick|full) ;;
-  *) lab_usage_error "PROFILE must be smoke, quick or full (got '$PROFILE')" ;;
-esac
+lab_hook_args "$@"
 SESOI=${FTF_SESOI:-5%}
 [[ "$SESOI" =~ ^[0-9]+(\.[0-9]+)?%$ ]] || lab_usage_error "FTF_SESOI must be a percentage such as 5% or 0.5% (got '$SESOI')"
 
@@ -28,8 +22,6 @@ if [ -n "${FTF_PIN_CPUS:-}" ]; then
   lab_info "pinning to CPUs $FTF_PIN_CPUS"
 fi
 
-mkdir -p "$OUT"
-OUT=$(cd "$OUT" && pwd)
 cd "$HERE"
 # A private artifacts directory per run: reports of earlier runs can never be mistaken for this one's.
 lab_mktemp_dir ARTIFACTS stats-artifacts
@@ -62,7 +54,7 @@ run_and_check() {
 lab_info "building (Release)"
 dotnet build "$HERE" -c Release --nologo -v quiet
 
-run_and_check benchmarks "$OUT" --filter '*' "$@"
+run_and_check benchmarks "$OUT" --filter '*' "${BDN_ARGS[@]}"
 
 if [ "$PROFILE" = full ]; then
   # The post's first run: the same NoisyComparison job cut to 5 iterations after 3 warmups (these options mutate the

@@ -6,20 +6,16 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/../../scripts/lib/common.sh"
 
 usage() { sed -n '2,3p' "$0" | sed 's/^# //'; }
-case "${1:-}" in -h|--help) usage; exit 0 ;; esac
-[ $# -ge 2 ] || lab_usage_error "needs PROFILE and OUTDIR"
-PROFILE=$1 OUT=$2; shift 2
+lab_hook_args "$@"
 case "$PROFILE" in
   smoke) LATENCY=(--threads 1,4 --batches 1 --warmup 0) ;;
   quick) LATENCY=(--batches 3 --warmup 1) ;;
   full)  LATENCY=() ;;
-  *) lab_usage_error "PROFILE must be smoke, quick or full (got '$PROFILE')" ;;
 esac
-mkdir -p "$OUT"
 cd "$HERE"
 rm -rf BenchmarkDotNet.Artifacts/results
 
-cmd=(dotnet run -c Release --no-build -- --filter '*' "$@")
+cmd=(dotnet run -c Release --no-build -- --filter '*' "${BDN_ARGS[@]}")
 printf 'cd first-things-first/why-benchmarks-lie &&%s\n' "$(lab_quote_args "${cmd[@]}")" > "$OUT/command.txt"
 "${cmd[@]}"
 cp BenchmarkDotNet.Artifacts/results/*.md "$OUT/"

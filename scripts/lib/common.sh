@@ -81,3 +81,20 @@ lab_quote_args() {
   [ $# -gt 0 ] || return 0
   printf ' %q' "$@"
 }
+
+# lab_hook_args "$@": the common command line of a post's lab-run.sh hook, PROFILE OUTDIR [BENCHMARKDOTNET_ARGS...].
+# Handles -h/--help (calls the hook's `usage`), checks PROFILE is smoke, quick or full, creates OUTDIR, and sets
+# PROFILE, OUT (absolute) and BDN_ARGS (an array, possibly empty).
+lab_hook_args() {
+  case "${1:-}" in -h|--help) usage; exit 0 ;; esac
+  [ $# -ge 2 ] || lab_usage_error "PROFILE and OUTDIR are required"
+  PROFILE=$1
+  case "$PROFILE" in
+    smoke|quick|full) ;;
+    *) lab_usage_error "PROFILE must be smoke, quick or full (got '$PROFILE')" ;;
+  esac
+  mkdir -p "$2"
+  OUT=$(cd "$2" && pwd)
+  shift 2
+  BDN_ARGS=("$@")
+}
