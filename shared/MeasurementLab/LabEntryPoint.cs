@@ -22,7 +22,8 @@ public static class LabEntryPoint
     /// <summary>Exit code for a command line that cannot be accepted.</summary>
     public const int UsageExitCode = 2;
 
-    private static readonly string[] InformationalSwitches = ["--list", "--help", "-h", "-?", "--version", "--info", "--filter"];
+    // With any of these the user already chose what to run (or asked for information), so no "--filter *" is added.
+    private static readonly string[] SelectingSwitches = ["--list", "--help", "-h", "-?", "--version", "--info", "--filter"];
 
     /// <summary>Runs the program.</summary>
     /// <returns>0 on success, 1 when a benchmark failed or nothing matched the filter, 2 on a usage error.</returns>
@@ -39,7 +40,7 @@ public static class LabEntryPoint
             PrintModes(benchmarkAssembly, subCommands);
         }
 
-        if (!args.Any(a => InformationalSwitches.Any(s => a == s || a.StartsWith(s + "=", StringComparison.Ordinal))))
+        if (!args.Any(a => SelectingSwitches.Any(s => a == s || a.StartsWith(s + "=", StringComparison.Ordinal))))
         {
             args = [.. args, "--filter", "*"];
         }

@@ -18,7 +18,7 @@ public sealed class RunDirectory : IDisposable
     private static readonly ConcurrentDictionary<string, RunDirectory> Live = new(StringComparer.Ordinal);
     private static readonly object HookGate = new();
     private static bool s_hooksInstalled;
-    private static PosixSignalRegistration[]? s_signalRegistrations;
+    private static PosixSignalRegistration[]? s_signalRegistrations; // held so the handlers stay registered
 
     private int _disposed;
 
