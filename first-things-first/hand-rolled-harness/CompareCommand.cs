@@ -71,7 +71,8 @@ internal static class CompareCommand
 
         return "# Hand-rolled Mark8 next to BenchmarkDotNet\n\n" +
             $"Mark8: {Mark8Csv.FileName}. BenchmarkDotNet: {string.Join(", ", Directory.GetFiles(runDirectory, "*" + BdnResult.FileSuffix).Select(Path.GetFileName).Order(StringComparer.Ordinal))}.\n" +
-            "Times are per call. Mark8 / BDN above 1 means the hand-rolled mean is the larger; — means that harness did not run it.\n\n" +
+            "Times are per call; one row per function and size BenchmarkDotNet ran (every size of the sweep: mark8.csv).\n" +
+            "Mark8 / BDN above 1: the hand-rolled mean is the larger. —: that harness did not run it.\n\n" +
             ComparisonTable.Markdown(marks, bdn);
     }
 }

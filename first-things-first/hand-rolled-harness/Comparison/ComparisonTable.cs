@@ -4,8 +4,9 @@ using System.Text;
 namespace HandRolledHarness.Comparison;
 
 /// <summary>
-/// The side-by-side table: every (function, size) either harness measured, the hand-rolled Mark8 result next to
-/// BenchmarkDotNet's, and their ratio (how far the hand-rolled mean is from BenchmarkDotNet's).
+/// The side-by-side table: every (function, size) BenchmarkDotNet measured, the hand-rolled Mark8 result next to it,
+/// and their ratio (how far the hand-rolled mean is from BenchmarkDotNet's). A function BenchmarkDotNet did not run
+/// (a filtered run) still gets its Mark8 rows; the rest of the sweep is in mark8.csv.
 /// </summary>
 public static class ComparisonTable
 {
@@ -20,7 +21,10 @@ public static class ComparisonTable
     public static string Markdown(IReadOnlyList<Mark8Row> marks, IReadOnlyList<BdnResult> bdn)
     {
         var order = FunctionCatalog.All.Select((f, i) => (f.Name, i)).ToDictionary(p => p.Name, p => p.i);
-        var keys = marks.Select(m => (m.Function, m.Size)).Concat(bdn.Select(b => (b.Function, b.Size))).Distinct()
+        var benchmarked = bdn.Select(b => b.Function).ToHashSet();
+        var keys = bdn.Select(b => (b.Function, b.Size))
+            .Concat(marks.Where(m => !benchmarked.Contains(m.Function)).Select(m => (m.Function, m.Size)))
+            .Distinct()
             .OrderBy(k => order.GetValueOrDefault(k.Function, int.MaxValue)).ThenBy(k => k.Size ?? 0);
 
         var text = new StringBuilder();
