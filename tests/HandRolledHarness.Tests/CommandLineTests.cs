@@ -4,7 +4,7 @@ using MeasurementLab;
 namespace HandRolledHarness.Tests;
 
 // One class: these tests redirect the process-wide Console, so they must not run in parallel with each other.
-public sealed class MarkCommandTests : IDisposable
+public sealed class CommandLineTests : IDisposable
 {
     private readonly string _directory = Directory.CreateTempSubdirectory("hand-rolled-tests-").FullName;
 
@@ -34,7 +34,7 @@ public sealed class MarkCommandTests : IDisposable
     [InlineData(new[] { "8", "--csv", "/proc/no-such-dir/mark8.csv" }, "--csv: cannot write '/proc/no-such-dir/mark8.csv'")]
     public void Bad_input_is_a_usage_error_on_stderr_with_exit_2_and_nothing_run(string[] args, string message)
     {
-        var (exit, stdout, stderr) = RunMark(args);
+        var (exit, stdout, stderr) = Run(MarkCommand.Command, args);
 
         exit.Should().Be(LabEntryPoint.UsageExitCode);
         stderr.Split('\n')[0].Should().StartWith("error: ").And.Contain(message);
@@ -44,7 +44,7 @@ public sealed class MarkCommandTests : IDisposable
     [Fact]
     public void Help_prints_the_usage_and_runs_nothing()
     {
-        var (exit, stdout, stderr) = RunMark(["--help"]);
+        var (exit, stdout, stderr) = Run(MarkCommand.Command, ["--help"]);
 
         exit.Should().Be(0);
         stdout.Should().StartWith("Usage: dotnet run -c Release -- mark STEP");
@@ -79,7 +79,32 @@ public sealed class MarkCommandTests : IDisposable
         Mark8Csv.Read(csv).Should().BeEquivalentTo(rows, o => o.Using<double>(c => c.Subject.Should().BeApproximately(c.Expectation, 1e-3)).WhenTypeIs<double>());
     }
 
-    private static (int Exit, string Stdout, string Stderr) RunMark(string[] args)
+    [Theory]
+    [InlineData(new string[0], "compare needs RUN_DIR")]
+    [InlineData(new[] { "/nonexistent/run" }, "RUN_DIR '/nonexistent/run' is not a directory")]
+    [InlineData(new[] { "@run", "--output", "/proc/no-such-dir/comparison.md" }, "--output: cannot write '/proc/no-such-dir/comparison.md'")]
+    [InlineData(new[] { "@run", "@run" }, "Unexpected argument")]
+    [InlineData(new[] { "@run", "--out", "x.md" }, "Unknown option: --out")]
+    public void Bad_compare_input_is_a_usage_error(string[] args, string message)
+    {
+        string run = Path.Combine(AppContext.BaseDirectory, "Fixtures", "run");
+        var (exit, _, stderr) = Run(CompareCommand.Command, args.Select(a => a == "@run" ? run : a).ToArray());
+
+        exit.Should().Be(LabEntryPoint.UsageExitCode);
+        stderr.Split('\n')[0].Should().StartWith("error: ").And.Contain(message);
+    }
+
+    [Fact]
+    public void Compare_writes_the_table_where_asked_and_prints_it()
+    {
+        string output = Path.Combine(_directory, CompareCommand.OutputFileName);
+        var (exit, stdout, _) = Run(CompareCommand.Command, [Path.Combine(AppContext.BaseDirectory, "Fixtures", "run"), "--output", output]);
+
+        exit.Should().Be(0);
+        File.ReadAllText(output).Should().Be(stdout).And.StartWith("# Hand-rolled Mark8 next to BenchmarkDotNet");
+    }
+
+    private static (int Exit, string Stdout, string Stderr) Run(SubCommand command, string[] args)
     {
         var stdout = new StringWriter();
         var stderr = new StringWriter();
@@ -88,7 +113,7 @@ public sealed class MarkCommandTests : IDisposable
         Console.SetError(stderr);
         try
         {
-            int exit = LabEntryPoint.RunSubCommand(MarkCommand.Command, args);
+            int exit = LabEntryPoint.RunSubCommand(command, args);
             return (exit, stdout.ToString(), stderr.ToString());
         }
         finally
