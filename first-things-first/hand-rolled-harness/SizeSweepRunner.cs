@@ -1,34 +1,39 @@
 namespace HandRolledHarness;
 
-/// <summary>Mark 8 over functions: plain ones once, searches and sorts at every size of the sweep (sections 4.3 and 6).</summary>
+/// <summary>
+/// Mark 8 over functions (sections 4.3 and 6): plain ones once; searches and sorts at every size of the sweep,
+/// sizes outermost, so the designs compared at one size are timed minutes apart at most, not a whole sweep apart,
+/// and the searches at one size share one set of arrays.
+/// </summary>
 internal static class SizeSweepRunner
 {
-    public static IEnumerable<Mark8Row> Run(IEnumerable<NoteFunction> functions, int maxSize, Mark8 mark8, Mark8Setup mark8Setup)
+    public static IEnumerable<Mark8Row> Run(IReadOnlyList<NoteFunction> functions, int maxSize, Mark8 mark8, Mark8Setup mark8Setup)
     {
-        foreach (var function in functions)
+        foreach (var plain in functions.OfType<PlainFunction>())
         {
-            switch (function)
+            yield return Mark8Row.Of(plain, null, mark8.Run(plain.Name, "", plain.Function));
+        }
+
+        var searches = functions.OfType<SearchFunction>().ToList();
+        foreach (int size in Sizes(searches.Select(f => f.MaxSize), maxSize))
+        {
+            var data = new BinarySearchData(size);
+            foreach (var search in searches.Where(f => size <= f.MaxSize))
             {
-                case PlainFunction plain:
-                    yield return Mark8Row.Of(plain, null, mark8.Run(plain.Name, "", plain.Function));
-                    break;
-                case SearchFunction search:
-                    foreach (int size in SizeSweep.UpTo(Math.Min(maxSize, search.MaxSize)))
-                    {
-                        var data = new BinarySearchData(size);
-                        yield return Mark8Row.Of(search, size, mark8.Run(search.Name, MarkLine.SizeInfo(size), i => search.Function(i, data)));
-                    }
+                yield return Mark8Row.Of(search, size, mark8.Run(search.Name, MarkLine.SizeInfo(size), i => search.Function(i, data)));
+            }
+        }
 
-                    break;
-                case SortFunction sort:
-                    foreach (int size in SizeSweep.UpTo(Math.Min(maxSize, sort.MaxSize)))
-                    {
-                        var benchmarkable = new SortBenchmarkable(sort.Sort, size);
-                        yield return Mark8Row.Of(sort, size, mark8Setup.Run(sort.Name, MarkLine.SizeInfo(size), benchmarkable));
-                    }
-
-                    break;
+        var sorts = functions.OfType<SortFunction>().ToList();
+        foreach (int size in Sizes(sorts.Select(f => f.MaxSize), maxSize))
+        {
+            foreach (var sort in sorts.Where(f => size <= f.MaxSize))
+            {
+                yield return Mark8Row.Of(sort, size, mark8Setup.Run(sort.Name, MarkLine.SizeInfo(size), new SortBenchmarkable(sort.Sort, size)));
             }
         }
     }
+
+    private static IEnumerable<int> Sizes(IEnumerable<int> largestOfEach, int maxSize) =>
+        SizeSweep.UpTo(Math.Min(maxSize, largestOfEach.DefaultIfEmpty(0).Max()));
 }

@@ -65,7 +65,7 @@ public sealed class CommandLineTests : IDisposable
     public void Mark_8_prints_the_platform_then_one_line_per_size_and_writes_the_csv()
     {
         string csv = Path.Combine(_directory, Mark8Csv.FileName);
-        var options = MarkOptions.Parse(["8", "--function", "multiply,binary_search_same,quicksort", "--max-size", "400",
+        var options = MarkOptions.Parse(["8", "--function", "quicksort,binary_search_same,multiply,selection_sort", "--max-size", "400",
             "--repeats", "2", "--min-seconds", "0.000001", "--csv", csv]);
         var output = new StringWriter();
 
@@ -74,8 +74,10 @@ public sealed class CommandLineTests : IDisposable
         string[] lines = EarlyMarkTests.Lines(output);
         lines.Take(4).Should().OnlyContain(l => l.StartsWith("# ", StringComparison.Ordinal));
         lines.Skip(4).Select(l => l.Split(' ', StringSplitOptions.RemoveEmptyEntries)[0]).Should().Equal(
-            "multiply", "binary_search_same", "binary_search_same", "binary_search_same", "quicksort", "quicksort", "quicksort");
-        rows.Select(r => r.Size).Should().Equal(null, 100, 200, 400, 100, 200, 400);
+            "multiply", "binary_search_same", "binary_search_same", "binary_search_same",
+            "quicksort", "selection_sort", "quicksort", "selection_sort", "quicksort", "selection_sort");
+        // Plain functions first, then each group size by size.
+        rows.Select(r => r.Size).Should().Equal(null, 100, 200, 400, 100, 100, 200, 200, 400, 400);
         Mark8Csv.Read(csv).Should().BeEquivalentTo(rows, o => o.Using<double>(c => c.Subject.Should().BeApproximately(c.Expectation, 1e-3)).WhenTypeIs<double>());
     }
 

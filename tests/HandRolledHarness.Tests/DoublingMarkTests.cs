@@ -120,6 +120,26 @@ public class DoublingMarkTests
         benchmarkable.Calls.Should().Be(3 * (2 + 4 + 8));
     }
 
+    [Fact]
+    public void The_sweep_stops_each_function_at_its_own_largest_size_and_at_max_size()
+    {
+        var clock = new FakeClock { AdvanceEveryRead = 1_000 };
+        NoteFunction[] functions =
+        [
+            new SortFunction("small", System.Array.Sort, MaxSize: 200),
+            new SortFunction("large", System.Array.Sort, MaxSize: 1_600),
+            new SearchFunction("search", BinarySearchDesigns.SameItem, MaxSize: 6_553_600),
+        ];
+
+        var rows = SizeSweepRunner.Run(functions, maxSize: 800,
+            new Mark8(clock, TextWriter.Null, repeats: 2, minSeconds: 1e-6), new Mark8Setup(clock, TextWriter.Null, repeats: 2, minSeconds: 1e-6)).ToList();
+
+        rows.Select(r => $"{r.Function}@{r.Size}").Should().Equal(
+            "search@100", "search@200", "search@400", "search@800",
+            "small@100", "large@100", "small@200", "large@200", "large@400", "large@800");
+        rows.Should().OnlyContain(r => r.Group == (r.Function == "search" ? "binary_search" : "sort"));
+    }
+
     private sealed class ClockedBenchmarkable(FakeClock clock, long setupNanoseconds, long callNanoseconds) : Benchmarkable
     {
         public int Setups { get; private set; }
