@@ -8,7 +8,7 @@ namespace HandRolledHarness;
 
 /// <summary>
 /// The BenchmarkDotNet side of the comparison: short iterations and a fixed iteration count so the full profile of
-/// about 25 cases fits in minutes (run-all's quick and smoke arguments change these counts), allocations, and the
+/// 26 cases fits in minutes (run-all's quick and smoke arguments change these counts), allocations, and the
 /// full JSON report the <c>compare</c> mode reads.
 /// </summary>
 public sealed class HarnessConfig : ManualConfig
