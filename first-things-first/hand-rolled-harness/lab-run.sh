@@ -12,7 +12,7 @@ set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/../../scripts/lib/common.sh"
 
-usage() { sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; }
 lab_hook_args "$@"
 
 # Full runs the steps with the note's parameters (100,000,000 calls, 10 repeats, 0.25 s); quick and smoke shrink them.
