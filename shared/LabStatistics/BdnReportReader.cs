@@ -1,6 +1,6 @@
 using System.Text.Json;
 
-namespace StatisticsThatMatter.Checklist;
+namespace LabStatistics;
 
 /// <summary>
 /// Reads BenchmarkDotNet's JSON reports (full, full-compressed, the lab's annotated full, and brief) into

@@ -1,4 +1,4 @@
-namespace StatisticsThatMatter.Analysis;
+namespace LabStatistics;
 
 /// <summary>Cohen's conventional labels (d = 0.2 small, 0.5 medium, 0.8 large).</summary>
 public enum EffectSizeLabel

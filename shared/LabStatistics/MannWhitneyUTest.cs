@@ -1,4 +1,4 @@
-namespace StatisticsThatMatter.Analysis;
+namespace LabStatistics;
 
 /// <summary>How the Mann-Whitney p-value was obtained.</summary>
 public enum MannWhitneyMethod

@@ -1,6 +1,6 @@
-using StatisticsThatMatter.Analysis;
+using LabStatistics;
 
-namespace StatisticsThatMatter.Tests.Analysis;
+namespace LabStatistics.Tests;
 
 // Reference values here are identities with closed forms (exact), or the error function's tabulated values
 // (Abramowitz & Stegun, Handbook of Mathematical Functions, table 7.1, to 10+ digits).

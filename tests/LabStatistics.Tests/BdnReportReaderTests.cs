@@ -1,8 +1,7 @@
 using System.Text.Json;
-using StatisticsThatMatter.Analysis;
-using StatisticsThatMatter.Checklist;
+using LabStatistics;
 
-namespace StatisticsThatMatter.Tests.Checklist;
+namespace LabStatistics.Tests;
 
 public class BdnReportReaderTests
 {

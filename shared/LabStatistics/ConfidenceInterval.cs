@@ -1,4 +1,4 @@
-namespace StatisticsThatMatter.Analysis;
+namespace LabStatistics;
 
 /// <summary>
 /// A confidence interval for a mean from Student's t: mean ± t(1 - (1 - level)/2, n - 1) · s / √n.

@@ -1,4 +1,4 @@
-namespace StatisticsThatMatter.Analysis;
+namespace LabStatistics;
 
 /// <summary>
 /// Student's t distribution with <c>df</c> degrees of freedom (df may be fractional, as Welch's df is).

@@ -1,4 +1,4 @@
-namespace StatisticsThatMatter.Checklist;
+namespace LabStatistics;
 
 /// <summary>One benchmark case of a BenchmarkDotNet JSON report.</summary>
 /// <param name="Type">Benchmark class (BDN's "Type").</param>

@@ -1,6 +1,6 @@
-using StatisticsThatMatter.Analysis;
+using LabStatistics;
 
-namespace StatisticsThatMatter.Tests.Analysis;
+namespace LabStatistics.Tests;
 
 // Reference values: the post's "threshold trap" table (Layer 2), computed from its BenchmarkDotNet tables.
 public class EffectSizeTests

@@ -1,6 +1,6 @@
-using StatisticsThatMatter.Analysis;
+using LabStatistics;
 
-namespace StatisticsThatMatter.Tests.Analysis;
+namespace LabStatistics.Tests;
 
 public class MannWhitneyUTestTests
 {

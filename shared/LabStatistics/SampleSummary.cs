@@ -1,4 +1,4 @@
-namespace StatisticsThatMatter.Analysis;
+namespace LabStatistics;
 
 /// <summary>Size, mean and sample standard deviation (n - 1 denominator) of one benchmark's measurements.</summary>
 public sealed record SampleSummary(int N, double Mean, double StdDev)

@@ -1,4 +1,4 @@
-namespace StatisticsThatMatter.Analysis;
+namespace LabStatistics;
 
 /// <summary>Result of Welch's unequal-variances t-test of mean1 - mean2.</summary>
 /// <param name="T">t = (mean1 - mean2) / √(s1²/n1 + s2²/n2).</param>

@@ -1,7 +1,7 @@
-namespace StatisticsThatMatter.Tests.Checklist;
+namespace LabStatistics.Tests;
 
 /// <summary>Paths of the committed reports (see Fixtures/README.md for how each was produced).</summary>
-internal static class Fixtures
+public static class Fixtures
 {
     public static string Root => Path.Combine(AppContext.BaseDirectory, "Fixtures");
 

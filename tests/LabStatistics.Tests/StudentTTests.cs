@@ -1,6 +1,6 @@
-using StatisticsThatMatter.Analysis;
+using LabStatistics;
 
-namespace StatisticsThatMatter.Tests.Analysis;
+namespace LabStatistics.Tests;
 
 // References: the closed forms of Student's t CDF for df = 1 (Cauchy), 2 and 3 and of its quantile for df = 1 and 2
 // (exact), and the critical values printed in standard t tables (NIST/SEMATECH e-Handbook of Statistical Methods,

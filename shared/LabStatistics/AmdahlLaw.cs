@@ -1,4 +1,4 @@
-namespace StatisticsThatMatter.Analysis;
+namespace LabStatistics;
 
 /// <summary>
 /// Amdahl's law: if a fraction f of the time is sped up S times, the whole runs 1 / ((1 - f) + f / S) times faster.

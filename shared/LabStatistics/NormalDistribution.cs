@@ -1,4 +1,4 @@
-namespace StatisticsThatMatter.Analysis;
+namespace LabStatistics;
 
 /// <summary>The standard normal distribution (for the Mann-Whitney z approximation).</summary>
 public static class NormalDistribution
