@@ -1,0 +1,118 @@
+using OxyPlot;
+using OxyPlot.Axes;
+using OxyPlot.Series;
+
+namespace LabReport.Charts;
+
+/// <summary>Writes OxyPlot models as SVG files next to the report, and the few building blocks every chart shares.</summary>
+public static class ChartFile
+{
+    /// <summary>Width of every chart, in SVG pixels.</summary>
+    public const int Width = 900;
+
+    /// <summary>Height of every chart.</summary>
+    public const int Height = 520;
+
+    /// <summary>Exports <paramref name="model"/> to <paramref name="directory"/>/<paramref name="fileName"/>; returns the file name.</summary>
+    public static string Save(PlotModel model, string directory, string fileName, int height = Height)
+    {
+        ArgumentNullException.ThrowIfNull(model);
+        Directory.CreateDirectory(directory);
+        using var stream = File.Create(Path.Combine(directory, fileName));
+        new SvgExporter { Width = Width, Height = height }.Export(model, stream);
+        return fileName;
+    }
+
+    /// <summary>A model with the lab's title, legend placement and white background.</summary>
+    public static PlotModel Model(string title, string? subtitle = null)
+    {
+        var model = new PlotModel
+        {
+            Title = title,
+            Subtitle = subtitle,
+            Background = OxyColors.White,
+            TitleFontSize = 15,
+            SubtitleFontSize = 11,
+        };
+        model.Legends.Add(new OxyPlot.Legends.Legend
+        {
+            LegendPosition = OxyPlot.Legends.LegendPosition.RightTop,
+            LegendPlacement = OxyPlot.Legends.LegendPlacement.Outside,
+            LegendFontSize = 11,
+        });
+        return model;
+    }
+
+    /// <summary>A logarithmic axis.</summary>
+    public static LogarithmicAxis Log(AxisPosition position, string title) => new()
+    {
+        Position = position,
+        Title = title,
+        MajorGridlineStyle = LineStyle.Dot,
+        MinorGridlineStyle = LineStyle.None,
+    };
+
+    /// <summary>A linear axis.</summary>
+    public static LinearAxis Linear(AxisPosition position, string title) => new()
+    {
+        Position = position,
+        Title = title,
+        MajorGridlineStyle = LineStyle.Dot,
+    };
+
+    /// <summary>
+    /// Error bars as one line series: one vertical segment per point, separated by NaN breaks so a whole group of bars
+    /// is one series. Infinite ends are clipped to <paramref name="clip"/>.
+    /// </summary>
+    public static LineSeries ErrorBars(string title, OxyColor color, IEnumerable<(double X, double Low, double High)> bars, double clip = 1e15)
+    {
+        var series = new LineSeries { Title = title, Color = color, StrokeThickness = 1.5, RenderInLegend = false };
+        foreach (var (x, low, high) in bars)
+        {
+            if (double.IsNaN(low) || double.IsNaN(high))
+            {
+                continue;
+            }
+
+            series.Points.Add(new DataPoint(x, Math.Max(low, 1e-300)));
+            series.Points.Add(new DataPoint(x, Math.Min(high, clip)));
+            series.Points.Add(DataPoint.Undefined);
+        }
+
+        return series;
+    }
+
+    /// <summary>Points with markers and no line.</summary>
+    public static LineSeries Points(string title, OxyColor color, MarkerType marker, IEnumerable<(double X, double Y)> points) =>
+        Line(title, color, marker, points, lineStyle: LineStyle.None);
+
+    /// <summary>A line through points, with markers.</summary>
+    public static LineSeries Line(string title, OxyColor color, MarkerType marker, IEnumerable<(double X, double Y)> points,
+        LineStyle lineStyle = LineStyle.Solid)
+    {
+        var series = new LineSeries
+        {
+            Title = title,
+            Color = color,
+            MarkerType = marker,
+            MarkerSize = 4,
+            MarkerFill = color,
+            LineStyle = lineStyle,
+        };
+        foreach (var (x, y) in points)
+        {
+            series.Points.Add(new DataPoint(x, y));
+        }
+
+        return series;
+    }
+
+    /// <summary>A set of distinct colours, one per series index.</summary>
+    public static OxyColor Color(int index) => Palette[index % Palette.Length];
+
+    private static readonly OxyColor[] Palette =
+    [
+        OxyColor.FromRgb(31, 119, 180), OxyColor.FromRgb(255, 127, 14), OxyColor.FromRgb(44, 160, 44),
+        OxyColor.FromRgb(214, 39, 40), OxyColor.FromRgb(148, 103, 189), OxyColor.FromRgb(140, 86, 75),
+    ];
+}
