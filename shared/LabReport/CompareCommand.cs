@@ -68,7 +68,7 @@ public static class CompareCommand
         md.AppendLine($"# Compare: {string.Join(" vs ", runs.Select(r => r.Name))}");
         md.AppendLine();
         md.AppendLine($"Baseline: `{runs[0].Name}`. Ratio = run / baseline time per operation (below 1 = faster), with its 99.9% interval. " +
-            $"Faster or slower only when significantly beyond ±{threshold:P0}: {Comparison.Alpha} one-sided Mann-Whitney against the baseline " +
+            $"Faster or slower only when significantly beyond ±{threshold * 100:0.##}%: {Comparison.Alpha} one-sided Mann-Whitney against the baseline " +
             "shifted by the threshold (as dotnet/performance's ResultsComparer decides); runs without raw iterations are judged by their intervals.");
         var allChanges = new List<(RunFolder Run, IReadOnlyList<BenchmarkChange> Changes)>();
         foreach (var run in runs.Skip(1))

@@ -75,7 +75,7 @@ public static class Comparison
             double pFaster = OneSidedP(c, b.Select(v => v * (1 - threshold)).ToList(), greater: false);
             var change = pSlower < Alpha ? Change.Slower : pFaster < Alpha ? Change.Faster : Change.Same;
             return new BenchmarkChange(key, baseline, current, ratio, change,
-                $"Mann-Whitney vs ±{threshold:P0}: p(slower) = {Format.P(pSlower)}, p(faster) = {Format.P(pFaster)}");
+                $"Mann-Whitney vs ±{threshold * 100:0.##}%: p(slower) = {Format.P(pSlower)}, p(faster) = {Format.P(pFaster)}");
         }
 
         if (!ratio.HasInterval)
@@ -84,7 +84,7 @@ public static class Comparison
         }
 
         var byInterval = ratio.Lower > 1 + threshold ? Change.Slower : ratio.Upper < 1 - threshold ? Change.Faster : Change.Same;
-        return new BenchmarkChange(key, baseline, current, ratio, byInterval, $"99.9% intervals vs ±{threshold:P0} (no raw iterations in the run)");
+        return new BenchmarkChange(key, baseline, current, ratio, byInterval, $"99.9% intervals vs ±{threshold * 100:0.##}% (no raw iterations in the run)");
     }
 
     // One-sided p that x is stochastically greater (or smaller) than y, from the two-sided Mann-Whitney test.

@@ -25,8 +25,8 @@ public static class Judge
             bool includesOne = measured.HasInterval ? measured.Lower <= 1 && measured.Upper >= 1 : false;
             bool withinSesoi = Math.Abs(measured.Value - 1) <= Verdicts.Sesoi;
             return includesOne || withinSesoi
-                ? Row(claim, shown, Verdict.Reproduced, includesOne ? "interval includes 1: no resolved difference" : $"within {Verdicts.Sesoi:P0} of 1")
-                : Row(claim, shown, Verdict.NotReproduced, measured.HasInterval ? "interval excludes 1: a resolved difference" : $"more than {Verdicts.Sesoi:P0} from 1");
+                ? Row(claim, shown, Verdict.Reproduced, includesOne ? "interval includes 1: no resolved difference" : $"within {Verdicts.Sesoi * 100:0}% of 1")
+                : Row(claim, shown, Verdict.NotReproduced, measured.HasInterval ? "interval excludes 1: a resolved difference" : $"more than {Verdicts.Sesoi * 100:0}% from 1");
         }
 
         bool postAbove = claim.Value > 1;

@@ -24,6 +24,8 @@ public static class LabReportProgram
         ArgumentNullException.ThrowIfNull(args);
         ArgumentNullException.ThrowIfNull(output);
         ArgumentNullException.ThrowIfNull(error);
+        // Reports are compared byte for byte (golden files, diffs between runs): one number format everywhere.
+        System.Globalization.CultureInfo.CurrentCulture = System.Globalization.CultureInfo.InvariantCulture;
         try
         {
             if (args.Count == 0)

@@ -39,7 +39,7 @@ public readonly record struct RatioEstimate(double Value, double Lower, double U
 
     /// <summary>"3.20× [2.80×; 3.60×]".</summary>
     public override string ToString() => HasInterval
-        ? $"{Format(Value)}× [{Format(Lower)}×; {Format(Upper)}×]"
+        ? $"{Format(Value)}× [{Format(Lower)}×; {(double.IsPositiveInfinity(Upper) ? "∞" : Format(Upper) + "×")}]"
         : $"{Format(Value)}× (no interval)";
 
     /// <summary>Ratios in 3 significant digits (small ones keep their leading zeros), ∞ as such.</summary>

@@ -49,7 +49,7 @@ public static class Verdicts
         "*not reproduced* = excludes 1 on the other side, or includes 1 (unresolved). A number without an interval (a percentile of one " +
         "histogram) is judged by its point value alone.",
         $"**no-difference** claims (the post saw CIs overlap): *reproduced* = the interval includes 1 or the ratio is within " +
-        $"{Sesoi:P0} of 1; *not reproduced* otherwise.",
+        $"{Sesoi * 100:0}% of 1; *not reproduced* otherwise.",
         $"**value** claims (an absolute number): *reproduced* within {MagnitudeFactor}× of the post's, *not reproduced* otherwise; " +
         "**count** claims must match exactly.",
         "*not measurable here* = the run cannot decide: fewer than two iterations (a smoke run), an interval whose low end is at or " +

@@ -24,7 +24,8 @@ public static class ChartFile
     }
 
     /// <summary>A model with the lab's title, legend placement and white background.</summary>
-    public static PlotModel Model(string title, string? subtitle = null)
+    public static PlotModel Model(string title, string? subtitle = null,
+        OxyPlot.Legends.LegendPosition legend = OxyPlot.Legends.LegendPosition.TopLeft)
     {
         var model = new PlotModel
         {
@@ -33,24 +34,58 @@ public static class ChartFile
             Background = OxyColors.White,
             TitleFontSize = 15,
             SubtitleFontSize = 11,
+            DefaultFont = "Arial",
+            Padding = new OxyThickness(8, 16, 24, 8),
         };
+        // Inside the plot area with a background: an outside legend is sized from font metrics the viewer may not share.
         model.Legends.Add(new OxyPlot.Legends.Legend
         {
-            LegendPosition = OxyPlot.Legends.LegendPosition.RightTop,
-            LegendPlacement = OxyPlot.Legends.LegendPlacement.Outside,
+            LegendPosition = legend,
+            LegendPlacement = OxyPlot.Legends.LegendPlacement.Inside,
+            LegendBackground = OxyColor.FromAColor(220, OxyColors.White),
+            LegendBorder = OxyColors.LightGray,
             LegendFontSize = 11,
         });
         return model;
     }
 
-    /// <summary>A logarithmic axis.</summary>
+    /// <summary>A logarithmic axis labelled at powers of ten only, in the lab's number format (1K, 10M...).</summary>
     public static LogarithmicAxis Log(AxisPosition position, string title) => new()
     {
         Position = position,
         Title = title,
         MajorGridlineStyle = LineStyle.Dot,
         MinorGridlineStyle = LineStyle.None,
+        LabelFormatter = AxisLabel,
     };
+
+    /// <summary>True for 1e-3, 1, 10, 1e6... (within rounding).</summary>
+    public static bool IsPowerOfTen(double v) => v > 0 && Math.Abs(Math.Log10(v) - Math.Round(Math.Log10(v))) < 1e-6;
+
+    /// <summary>Log-axis labels at 1, 2 and 5 times powers of ten, with K/M/G suffixes ("2", "50", "1K", "20M"); others blank.</summary>
+    public static string AxisLabel(double v)
+    {
+        if (!(v > 0))
+        {
+            return "";
+        }
+
+        double decade = Math.Pow(10, Math.Floor(Math.Log10(v) + 1e-9));
+        double mantissa = Math.Round(v / decade, 6);
+        if (mantissa is not (1 or 2 or 5))
+        {
+            return "";
+        }
+
+        (double scaled, string suffix) = v switch
+        {
+            >= 1e9 => (v / 1e9, "G"),
+            >= 1e6 => (v / 1e6, "M"),
+            >= 1e3 => (v / 1e3, "K"),
+            _ => (v, ""),
+        };
+        return scaled.ToString("0.###", System.Globalization.CultureInfo.InvariantCulture) + suffix;
+    }
 
     /// <summary>A linear axis.</summary>
     public static LinearAxis Linear(AxisPosition position, string title) => new()

@@ -39,7 +39,7 @@ public sealed partial class CoordinatedOmissionSection : PostSection
     protected override IEnumerable<ChartRef> Charts(SectionContext context)
     {
         var model = ChartFile.Model("Post 3: latency by percentile, closed vs corrected vs open vs concurrent",
-            "HdrHistogram's plot: x = 1/(1 − percentile), log scale");
+            "HdrHistogram's plot: x = 1/(1 − percentile), log scale", OxyPlot.Legends.LegendPosition.RightBottom);
         model.Axes.Add(new LogarithmicAxis
         {
             Position = AxisPosition.Bottom,
@@ -76,7 +76,7 @@ public sealed partial class CoordinatedOmissionSection : PostSection
     // 10 -> "90%", 100 -> "99%", 1000 -> "99.9%": the axis speaks percentiles, not 1/(1-p).
     internal static string PercentileLabel(double x)
     {
-        if (x < 1)
+        if (x < 1 || !ChartFile.IsPowerOfTen(x))
         {
             return "";
         }
@@ -113,7 +113,7 @@ public sealed partial class CoordinatedOmissionSection : PostSection
         }
 
         double value = hgrm.At(percentile);
-        return Judge.Value(claim, value, $"{Format.Number(value)} ms (p{percentile * 100:0.#} of {hgrm.TotalCount:N0}; one histogram, no interval)");
+        return Judge.Value(claim, value, $"{value.ToString("0.##", System.Globalization.CultureInfo.InvariantCulture)} ms (p{percentile * 100:0.#} of {hgrm.TotalCount:N0}; one histogram, no interval)");
     }
 
     private static ClaimRow PercentileRatio(SectionContext context, string id, Hgrm? numerator, Hgrm? denominator, double percentile, string what)

@@ -50,7 +50,11 @@ public sealed class HardwareCountersSection : PostSection
         }
 
         var model = ChartFile.Model("Post 5: SumRandom / SumSequential by N", "99.9% CI bars; vertical lines: where SumRandom's 12N bytes fill L2 and L3");
-        model.Axes.Add(ChartFile.Log(AxisPosition.Bottom, "N (elements, log)"));
+        var x = ChartFile.Log(AxisPosition.Bottom, "N (elements, log)");
+        double? l2 = context.Run.Environment.CacheBytes("L2") / RandomBytesPerElement;
+        x.Minimum = Math.Min(points[0].N, l2 ?? double.MaxValue) / 2;
+        x.Maximum = points[^1].N * 2;
+        model.Axes.Add(x);
         model.Axes.Add(ChartFile.Log(AxisPosition.Left, "ratio (log)"));
         model.Series.Add(ChartFile.Line("this run", ChartFile.Color(0), MarkerType.Circle, points.Select(p => (p.N, p.Ratio.Value))));
         model.Series.Add(ChartFile.ErrorBars("this run CI", ChartFile.Color(0), points.Select(p => (p.N, p.Ratio.Lower, p.Ratio.Upper))));
