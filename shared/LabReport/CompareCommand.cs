@@ -189,17 +189,9 @@ public static class CompareCommand
         var keys = all.SelectMany(a => a.Changes.Select(c => c.Key)).Distinct().Order(StringComparer.Ordinal).ToList();
         var model = ChartFile.Model($"Compare against {baseline.Name}", "run / baseline time per operation, log scale; bars: 99.9% interval");
         model.Axes.Add(ChartFile.Log(AxisPosition.Bottom, "ratio (below 1 = faster)"));
-        model.Axes.Add(new LinearAxis
-        {
-            Position = AxisPosition.Left,
-            Minimum = -0.5,
-            Maximum = keys.Count - 0.5,
-            MajorStep = 1,
-            MinorStep = 1,
-            IsZoomEnabled = false,
-            LabelFormatter = v => v >= 0 && v < keys.Count && Math.Abs(v - Math.Round(v)) < 1e-9 ? Short(keys[(int)Math.Round(v)]) : "",
-            FontSize = 8,
-        });
+        var axis = ChartFile.Categories(AxisPosition.Left, keys.Select(Short).ToList());
+        axis.FontSize = 8;
+        model.Axes.Add(axis);
         for (int r = 0; r < all.Count; r++)
         {
             var color = ChartFile.Color(r);

@@ -55,7 +55,7 @@ public static class ReadmeCommand
             }
 
             string text = File.ReadAllText(readme);
-            string? updated = Replace(text, Block(post, run, Path.GetDirectoryName(readme)!));
+            string? updated = Replace(text, Block(post, run, root, Path.GetDirectoryName(readme)!));
             if (updated is null)
             {
                 error.WriteLine($"warning: {readme}: no {End[..24]}… markers; add them where the measured-here table belongs");
@@ -83,11 +83,13 @@ public static class ReadmeCommand
         return text[..(begin + Begin.Length)] + "\n" + block + text[end..];
     }
 
-    private static string Block(PostReport post, RunFolder run, string readmeDirectory)
+    private static string Block(PostReport post, RunFolder run, string root, string readmeDirectory)
     {
         string Link(string path) => Path.GetRelativePath(readmeDirectory, path).Replace('\\', '/');
+        string fromRoot = Path.GetRelativePath(root, run.Path).Replace('\\', '/');
         var md = new StringBuilder();
-        md.AppendLine($"Verdicts of the run [`{run.Name}`]({Link(Path.Combine(run.Path, "report.md"))}) (rules, environment and every file read: in that report):");
+        md.AppendLine($"Verdicts of the run [`{fromRoot}`]({Link(Path.Combine(run.Path, "report.md"))}) (its report gives the rules, the environment " +
+            $"and every file read), written by `dotnet run --project shared/LabReport -- readme {fromRoot}`:");
         md.AppendLine();
         md.Append(ReportWriter.ClaimTable(post.Rows));
         foreach (var chart in post.Charts)

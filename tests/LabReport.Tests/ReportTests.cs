@@ -107,8 +107,19 @@ public partial class ReportTests
         RunFixture.Run("report", run.Path).Code.Should().Be(0);
         string report = File.ReadAllText(run.File("report.md"));
         report.Should().Contain("open-loop.hgrm: no percentile lines");
-        VerdictOf(report, "Open-loop p90").Should().Be("missing");
+        VerdictOf(report, "Open-loop p90").Should().Be("reproduced", "the percentiles come from report.md's table first");
         VerdictOf(report, "Closed-loop p99").Should().Be("reproduced");
+    }
+
+    [Fact]
+    public void Without_the_programs_report_the_percentiles_come_from_the_histograms()
+    {
+        using var run = RunFixture.Copy("full");
+        File.Delete(run.File("coordinated-omission/report.md"));
+        RunFixture.Run("report", run.Path).Code.Should().Be(0);
+        string report = File.ReadAllText(run.File("report.md"));
+        report.Should().Contain("195.56 ms (open-loop.hgrm", "the first .hgrm tick at or above p99");
+        VerdictOf(report, "Requests that hit a pause").Should().Be("missing");
     }
 
     [Fact]

@@ -87,6 +87,22 @@ public static class ChartFile
         return scaled.ToString("0.###", System.Globalization.CultureInfo.InvariantCulture) + suffix;
     }
 
+    /// <summary>A category axis: one slot per label at 0, 1, 2…, labelled at the whole numbers only.</summary>
+    public static LinearAxis Categories(AxisPosition position, IReadOnlyList<string> labels, string? title = null)
+    {
+        ArgumentNullException.ThrowIfNull(labels);
+        return new LinearAxis
+        {
+            Position = position,
+            Title = title,
+            Minimum = -0.5,
+            Maximum = labels.Count - 0.5,
+            MajorStep = 1,
+            MinorStep = 1,
+            LabelFormatter = v => v >= 0 && v < labels.Count && Math.Abs(v - Math.Round(v)) < 1e-9 ? labels[(int)Math.Round(v)] : "",
+        };
+    }
+
     /// <summary>A linear axis.</summary>
     public static LinearAxis Linear(AxisPosition position, string title) => new()
     {

@@ -23,16 +23,14 @@ public sealed partial class CoordinatedOmissionSection : PostSection
     /// <inheritdoc />
     protected override IEnumerable<ClaimRow> Claims(SectionContext context)
     {
-        var closed = Load(context, "closed-loop.hgrm");
-        var corrected = Load(context, "closed-loop-corrected.hgrm");
-        var open = Load(context, "open-loop.hgrm");
-        yield return Percentile(context, "closed-p99", closed, 0.99);
-        yield return Percentile(context, "open-p90", open, 0.90);
-        yield return Percentile(context, "open-p99", open, 0.99);
-        yield return PercentileRatio(context, "p99-jump", open, closed, 0.99, "open / closed p99");
-        yield return PercentileRatio(context, "p50-same", open, closed, 0.50, "open / closed p50");
+        var percentiles = new Percentiles(context);
+        yield return Percentile(context, "closed-p99", percentiles, "Closed-loop", 0.99);
+        yield return Percentile(context, "open-p90", percentiles, "Open-loop", 0.90);
+        yield return Percentile(context, "open-p99", percentiles, "Open-loop", 0.99);
+        yield return PercentileRatio(context, "p99-jump", percentiles, "Open-loop", "Closed-loop", 0.99);
+        yield return PercentileRatio(context, "p50-same", percentiles, "Open-loop", "Closed-loop", 0.50);
         yield return Pauses(context);
-        yield return PercentileRatio(context, "corrected-p99", corrected, closed, 0.99, "corrected / closed p99");
+        yield return PercentileRatio(context, "corrected-p99", percentiles, "Corrected", "Closed-loop", 0.99);
     }
 
     /// <inheritdoc />
@@ -104,29 +102,26 @@ public sealed partial class CoordinatedOmissionSection : PostSection
         }
     }
 
-    private static ClaimRow Percentile(SectionContext context, string id, Hgrm? hgrm, double percentile)
+    private static ClaimRow Percentile(SectionContext context, string id, Percentiles percentiles, string client, double percentile)
     {
         var claim = context.Published.Claim(id);
-        if (hgrm is null)
+        if (percentiles.At(client, percentile) is not var (value, source))
         {
-            return Judge.Missing(claim, "the .hgrm distribution is not in the run");
+            return Judge.Missing(claim, $"{client} p{percentile * 100:0.#}: neither report.md nor the .hgrm file has it");
         }
 
-        double value = hgrm.At(percentile);
-        return Judge.Value(claim, value, $"{value.ToString("0.##", System.Globalization.CultureInfo.InvariantCulture)} ms (p{percentile * 100:0.#} of {hgrm.TotalCount:N0}; one histogram, no interval)");
+        return Judge.Value(claim, value, $"{value.ToString("0.##", System.Globalization.CultureInfo.InvariantCulture)} ms ({source}; one run, no interval)");
     }
 
-    private static ClaimRow PercentileRatio(SectionContext context, string id, Hgrm? numerator, Hgrm? denominator, double percentile, string what)
+    private static ClaimRow PercentileRatio(SectionContext context, string id, Percentiles percentiles, string numerator, string denominator, double percentile)
     {
         var claim = context.Published.Claim(id);
-        if (numerator is null || denominator is null)
+        if (percentiles.At(numerator, percentile) is not var (n, _) || percentiles.At(denominator, percentile) is not var (d, source))
         {
-            return Judge.Missing(claim, $"{what}: a .hgrm distribution is not in the run");
+            return Judge.Missing(claim, $"{numerator} or {denominator} p{percentile * 100:0.#}: not in the run");
         }
 
-        double n = numerator.At(percentile);
-        double d = denominator.At(percentile);
-        return Judge.Ratio(claim, RatioEstimate.Point(n / d), $"{Format.Number(n)} / {Format.Number(d)} ms");
+        return Judge.Ratio(claim, RatioEstimate.Point(n / d), $"{Format.Number(n)} / {Format.Number(d)} ms ({source})");
     }
 
     private static ClaimRow Pauses(SectionContext context)
@@ -142,6 +137,43 @@ public sealed partial class CoordinatedOmissionSection : PostSection
         return match.Success && Quantity.Number(match.Groups[1].Value) is double pauses
             ? Judge.Value(claim, pauses, $"{pauses:N0} (closed loop, report.md)")
             : Judge.Missing(claim, "report.md has no \"N of them hit a pause\" line");
+    }
+
+    /// <summary>
+    /// The clients' percentiles: from report.md's "Side by side" table (HdrHistogram's exact values), else from the
+    /// .hgrm files, whose percentile ticks only bracket a value (p99 lies between two ticks).
+    /// </summary>
+    private sealed class Percentiles(SectionContext context)
+    {
+        private static readonly Dictionary<string, string> HgrmOf = new(StringComparer.Ordinal)
+        {
+            ["Closed-loop"] = "closed-loop.hgrm",
+            ["Corrected"] = "closed-loop-corrected.hgrm",
+            ["Open-loop"] = "open-loop.hgrm",
+            ["Concurrent"] = "concurrent-open-loop.hgrm",
+        };
+
+        private readonly MarkdownTable? _table = SideBySide(context);
+
+        public (double Ms, string Source)? At(string client, double percentile)
+        {
+            string metric = $"p{(percentile * 100).ToString("0.#", System.Globalization.CultureInfo.InvariantCulture)}";
+            var row = _table?.Rows.FirstOrDefault(r => r.Count > 0 && r[0] == metric);
+            if (row is not null && Quantity.TimeNs(_table!.Cell(row, client)) is double ns)
+            {
+                return (ns / 1e6, "report.md");
+            }
+
+            return Load(context, HgrmOf[client]) is { } hgrm ? (hgrm.At(percentile), HgrmOf[client]) : null;
+        }
+
+        private static MarkdownTable? SideBySide(SectionContext context)
+        {
+            string? report = context.File("report.md");
+            return report is null
+                ? null
+                : MarkdownTable.ParseAll(File.ReadAllText(report)).FirstOrDefault(t => t.Column("Metric") >= 0 && t.Column("Closed-loop") >= 0 && t.Column("Open-loop") >= 0);
+        }
     }
 
     [GeneratedRegex(@"([\d,]+) of them hit a pause")]

@@ -40,16 +40,7 @@ public sealed class EnemiesSection : PostSection
         var down = context.Benchmarks();
         var up = context.Benchmarks("defended");
         var model = ChartFile.Model("Post 2: each enemy's ratio, defences down vs EnemyDefenseConfig", "99.9% CI bars; diamonds: the post's ratio");
-        model.Axes.Add(new LinearAxis
-        {
-            Position = AxisPosition.Bottom,
-            Title = "enemy",
-            Minimum = 0.5,
-            Maximum = Enemies.Length + 0.5,
-            MajorStep = 1,
-            MinorStep = 1,
-            LabelFormatter = v => v >= 1 && v <= Enemies.Length && Math.Abs(v - Math.Round(v)) < 1e-9 ? Enemies[(int)Math.Round(v) - 1].Id : "",
-        });
+        model.Axes.Add(ChartFile.Categories(AxisPosition.Bottom, Enemies.Select(e => e.Id).ToList(), "enemy"));
         model.Axes.Add(ChartFile.Log(AxisPosition.Left, "ratio (log)"));
         AddRuns(model, down, "defences down", 0, -0.12);
         if (up.Results.Count > 0)
@@ -62,7 +53,7 @@ public sealed class EnemiesSection : PostSection
         }
 
         model.Series.Add(ChartFile.Points("post", OxyColors.Black, MarkerType.Diamond,
-            Enemies.Select((e, i) => ((double)(i + 1), context.Published.Claim(e.Id).Value))));
+            Enemies.Select((e, i) => ((double)i, context.Published.Claim(e.Id).Value))));
         yield return new ChartRef(ChartFile.Save(model, context.ChartDirectory, "post2-enemy-ratios.svg"),
             "Each enemy's ratio (log), defences down vs EnemyDefenseConfig, with the post's ratio marked");
     }
@@ -73,7 +64,7 @@ public sealed class EnemiesSection : PostSection
         {
             var n = set.Find(e.Class, e.Numerator, e.NumeratorParameters);
             var d = set.Find(e.Class, e.Denominator, e.DenominatorParameters);
-            return (X: i + 1 + offset, Ratio: n is null || d is null ? (RatioEstimate?)null : RatioEstimate.Of(n, d));
+            return (X: i + offset, Ratio: n is null || d is null ? (RatioEstimate?)null : RatioEstimate.Of(n, d));
         }).Where(r => r.Ratio is { } q && double.IsFinite(q.Value) && q.Value > 0).ToList();
         var color = ChartFile.Color(colour);
         model.Series.Add(ChartFile.Points(title, color, MarkerType.Circle, ratios.Select(r => (r.X, r.Ratio!.Value.Value))));

@@ -52,17 +52,7 @@ public sealed class EngineSection : PostSection
         }
 
         var model = ChartFile.Model("Engine: durable batch inserts/s (500K inserts, one fdatasync)", "99.9% CI bars; dashed: the disk's sequential-write ceiling");
-        var x = new LinearAxis
-        {
-            Position = AxisPosition.Bottom,
-            Title = "table",
-            Minimum = -0.5,
-            Maximum = targets.Length - 0.5,
-            MajorStep = 1,
-            MinorStep = 1,
-            LabelFormatter = v => Math.Abs(v - Math.Round(v)) < 1e-9 && v >= 0 && v < targets.Length ? targets[(int)Math.Round(v)] : "",
-        };
-        model.Axes.Add(x);
+        model.Axes.Add(ChartFile.Categories(AxisPosition.Bottom, targets, "table"));
         model.Axes.Add(ChartFile.Log(AxisPosition.Left, "inserts/s (log)"));
         model.Series.Add(ChartFile.Points("mean inserts/s", ChartFile.Color(0), MarkerType.Square,
             found.Select(f => ((double)f.Index, 1e9 / f.Result!.MeanNs))));

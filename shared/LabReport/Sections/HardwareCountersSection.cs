@@ -28,7 +28,10 @@ public sealed class HardwareCountersSection : PostSection
                 $"AccessPatterns SumRandom and SumSequential at N = {n}");
         }
 
-        yield return Cliff(context);
+        bool measured = set.Results.Any(r => r.Class == "AccessPatterns") && set.Results.Where(r => r.Class == "AccessPatterns").All(r => r.HasInterval);
+        yield return measured
+            ? Cliff(context)
+            : Judge.Row(context.Published.Claim("cliff"), "—", Verdict.NotMeasurableHere, "AccessPatterns has no intervals (or no results): a jump cannot be told from noise");
     }
 
     /// <inheritdoc />

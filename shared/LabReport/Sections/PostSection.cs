@@ -60,6 +60,12 @@ public abstract class PostSection : IPostSection
         string detail = throughput
             ? $"{Format.Rate(1e9 / numerator.MeanNs)} vs {Format.Rate(1e9 / denominator.MeanNs)} ops/s"
             : $"{Format.MeanWithError(numerator)} vs {Format.MeanWithError(denominator)}";
+        if (!ratio.HasInterval && !double.IsNaN(ratio.Value))
+        {
+            // A benchmark mean without an interval is a single iteration (a smoke run): its ratio decides nothing.
+            return Judge.Row(claim, $"{ratio} — {detail}", Verdict.NotMeasurableHere, "fewer than two iterations: no interval");
+        }
+
         return Judge.Ratio(claim, ratio, detail);
     }
 

@@ -91,6 +91,11 @@ public sealed class StatisticsSection : PostSection
 
         double f = linear.MeanNs / pipelineLinear.MeanNs;
         double s = linear.MeanNs / dictionary.MeanNs;
+        if (!new[] { linear, dictionary, pipelineLinear, pipelineDictionary }.All(r => r.HasInterval))
+        {
+            return Judge.Row(claim, $"f = {Format.Number(f)}, S = {Format.Number(s)}", Verdict.NotMeasurableHere, "fewer than two iterations: no interval");
+        }
+
         if (!(f is > 0 and <= 1) || !(s > 0) || !double.IsFinite(s))
         {
             return Judge.Row(claim, $"f = {Format.Number(f)}, S = {Format.Number(s)}", Verdict.NotMeasurableHere, "f must be in (0, 1] and S finite");
@@ -109,15 +114,7 @@ public sealed class StatisticsSection : PostSection
     {
         var model = ChartFile.Model("Post 4: FilterBranch vs FilterTernary, 5 and 20 iterations",
             "dots: every iteration; boxes: quartiles; bars: 99.9% CI of the mean");
-        model.Axes.Add(new LinearAxis
-        {
-            Position = AxisPosition.Bottom,
-            Minimum = -0.5,
-            Maximum = samples.Length - 0.5,
-            MajorStep = 1,
-            MinorStep = 1,
-            LabelFormatter = v => v >= 0 && v < samples.Length && Math.Abs(v - Math.Round(v)) < 1e-9 ? samples[(int)Math.Round(v)].Label : "",
-        });
+        model.Axes.Add(ChartFile.Categories(AxisPosition.Bottom, samples.Select(s => s.Label).ToList()));
         model.Axes.Add(ChartFile.Linear(AxisPosition.Left, "time per operation (ms)"));
         var boxes = new BoxPlotSeries { Title = "quartiles", Fill = OxyColor.FromAColor(60, ChartFile.Color(0)), BoxWidth = 0.35 };
         var dots = new List<(double, double)>();
@@ -168,15 +165,7 @@ public sealed class StatisticsSection : PostSection
         var post = context.Published;
         double[] published = [1 / post.Claim("L3-micro").Value, 1 / post.Claim("L3-macro").Value, post.Claim("amdahl").Value];
         var model = ChartFile.Model("Post 4: micro vs macro vs Amdahl", "speedups (baseline time / candidate time), log scale");
-        model.Axes.Add(new LinearAxis
-        {
-            Position = AxisPosition.Bottom,
-            Minimum = -0.5,
-            Maximum = labels.Length - 0.5,
-            MajorStep = 1,
-            MinorStep = 1,
-            LabelFormatter = v => v >= 0 && v < labels.Length && Math.Abs(v - Math.Round(v)) < 1e-9 ? labels[(int)Math.Round(v)] : "",
-        });
+        model.Axes.Add(ChartFile.Categories(AxisPosition.Bottom, labels));
         model.Axes.Add(ChartFile.Log(AxisPosition.Left, "speedup (×, log)"));
         model.Series.Add(ChartFile.Points("this run", ChartFile.Color(0), MarkerType.Circle, here.Select((v, i) => ((double)i - 0.05, v))));
         model.Series.Add(ChartFile.Points("post", OxyColors.Black, MarkerType.Diamond, published.Select((v, i) => ((double)i + 0.05, v))));
