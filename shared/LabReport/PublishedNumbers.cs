@@ -6,7 +6,9 @@ namespace LabReport;
 public sealed record PublishedClaim(string Id, string Section, string Claim, string Kind, double Value, string? Unit, string Display);
 
 /// <summary>One post's published numbers, with optional series for the charts.</summary>
-public sealed record PostNumbers(string Post, string Title, string Source, IReadOnlyList<PublishedClaim> Claims, IReadOnlyDictionary<string, double[]> Series)
+/// <param name="Settings">The run settings the post's numbers were measured with (e.g. post 3's rate and duration).</param>
+public sealed record PostNumbers(string Post, string Title, string Source, IReadOnlyList<PublishedClaim> Claims,
+    IReadOnlyDictionary<string, double[]> Series, IReadOnlyDictionary<string, double> Settings)
 {
     /// <summary>A claim by id; throws when the data file lacks it (a programming error, not a run problem).</summary>
     public PublishedClaim Claim(string id) =>
@@ -54,8 +56,17 @@ public sealed class PublishedNumbers
                 }
             }
 
+            var settings = new Dictionary<string, double>(StringComparer.Ordinal);
+            if (post.TryGetProperty("settings", out var t))
+            {
+                foreach (var p in t.EnumerateObject())
+                {
+                    settings[p.Name] = p.Value.GetDouble();
+                }
+            }
+
             string name = post.GetProperty("post").GetString()!;
-            posts[name] = new PostNumbers(name, post.GetProperty("title").GetString()!, post.GetProperty("source").GetString()!, claims, series);
+            posts[name] = new PostNumbers(name, post.GetProperty("title").GetString()!, post.GetProperty("source").GetString()!, claims, series, settings);
         }
 
         return new PublishedNumbers(posts);
