@@ -214,5 +214,6 @@ public static class CompareCommand
         return model;
     }
 
-    private static string Short(string key) => key.Length <= 60 ? key : key[..57] + "...";
+    // The end of a key (method and parameters) tells benchmarks apart; its start (post, class) repeats.
+    private static string Short(string key) => key.Length <= 60 ? key : "..." + key[^57..];
 }
