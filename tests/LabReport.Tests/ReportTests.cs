@@ -70,7 +70,7 @@ public partial class ReportTests
         verdicts.Should().NotBeEmpty();
         verdicts.Should().Contain("not measurable here");
         VerdictOf(report, "SumRandom / SumSequential time, N = 8,000,000").Should().Be("not measurable here");
-        VerdictOf(report, "Closed-loop p99").Should().Be("not measurable here", "the smoke run shortens post 3's load to 2 s");
+        VerdictOf(report, "Requests that hit a pause").Should().Be("not measurable here", "the smoke run shortens post 3's run to 2 s");
         report.Should().Contain("durationSeconds 2 instead of 30");
         VerdictOf(report, "E1 SumPayloadCold / SumPayloadWarm time").Should().Be("missing", "E1's build timed out in that run: its table has no SumPayloadWarm row");
     }
@@ -99,6 +99,18 @@ public partial class ReportTests
         report.Should().Contain("StatisticsThatMatter.NoisyComparison-report-full-annotated.json: is not valid JSON");
         VerdictOf(report, "20 iterations: FilterTernary / FilterBranch").Should().Be("not reproduced");
         VerdictOf(report, "SumRandom / SumSequential time, N = 8,000,000").Should().Be("missing");
+    }
+
+    [Fact]
+    public void A_run_with_another_load_than_the_posts_is_not_measurable_for_post_3()
+    {
+        using var run = RunFixture.Copy("full");
+        string config = run.File("coordinated-omission/configuration.json");
+        File.WriteAllText(config, File.ReadAllText(config).Replace("\"ratePerSecond\": 450", "\"ratePerSecond\": 100", StringComparison.Ordinal));
+        RunFixture.Run("report", run.Path).Code.Should().Be(0);
+        string report = File.ReadAllText(run.File("report.md"));
+        VerdictOf(report, "Open-loop p99").Should().Be("not measurable here");
+        report.Should().Contain("ratePerSecond 100 instead of 450");
     }
 
     [Fact]
