@@ -5,10 +5,10 @@ namespace LabReport;
 /// <summary>One published claim: post, section, what it says, its number.</summary>
 public sealed record PublishedClaim(string Id, string Section, string Claim, string Kind, double Value, string? Unit, string Display);
 
-/// <summary>One post's published numbers, with optional series for the charts.</summary>
+/// <summary>One post's published numbers.</summary>
 /// <param name="Settings">The run settings the post's numbers were measured with (e.g. post 3's rate and duration).</param>
 public sealed record PostNumbers(string Post, string Title, string Source, IReadOnlyList<PublishedClaim> Claims,
-    IReadOnlyDictionary<string, double[]> Series, IReadOnlyDictionary<string, double> Settings)
+    IReadOnlyDictionary<string, double> Settings)
 {
     /// <summary>A claim by id; throws when the data file lacks it (a programming error, not a run problem).</summary>
     public PublishedClaim Claim(string id) =>
@@ -47,15 +47,6 @@ public sealed class PublishedNumbers
                 c.GetProperty("value").GetDouble(),
                 c.TryGetProperty("unit", out var u) ? u.GetString() : null,
                 c.GetProperty("display").GetString()!)).ToList();
-            var series = new Dictionary<string, double[]>(StringComparer.Ordinal);
-            if (post.TryGetProperty("series", out var s))
-            {
-                foreach (var p in s.EnumerateObject())
-                {
-                    series[p.Name] = p.Value.EnumerateArray().Select(v => v.GetDouble()).ToArray();
-                }
-            }
-
             var settings = new Dictionary<string, double>(StringComparer.Ordinal);
             if (post.TryGetProperty("settings", out var t))
             {
@@ -66,7 +57,7 @@ public sealed class PublishedNumbers
             }
 
             string name = post.GetProperty("post").GetString()!;
-            posts[name] = new PostNumbers(name, post.GetProperty("title").GetString()!, post.GetProperty("source").GetString()!, claims, series, settings);
+            posts[name] = new PostNumbers(name, post.GetProperty("title").GetString()!, post.GetProperty("source").GetString()!, claims, settings);
         }
 
         return new PublishedNumbers(posts);
