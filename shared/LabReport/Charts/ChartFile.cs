@@ -56,6 +56,8 @@ public static class ChartFile
         Title = title,
         MajorGridlineStyle = LineStyle.Dot,
         MinorGridlineStyle = LineStyle.None,
+        MinimumPadding = 0.05,
+        MaximumPadding = 0.05,
         LabelFormatter = AxisLabel,
     };
 
@@ -77,12 +79,13 @@ public static class ChartFile
             return "";
         }
 
-        (double scaled, string suffix) = v switch
+        double exact = mantissa * decade;
+        (double scaled, string suffix) = Math.Round(Math.Log10(decade)) switch
         {
-            >= 1e9 => (v / 1e9, "G"),
-            >= 1e6 => (v / 1e6, "M"),
-            >= 1e3 => (v / 1e3, "K"),
-            _ => (v, ""),
+            >= 9 => (exact / 1e9, "G"),
+            >= 6 => (exact / 1e6, "M"),
+            >= 3 => (exact / 1e3, "K"),
+            _ => (exact, ""),
         };
         return scaled.ToString("0.###", System.Globalization.CultureInfo.InvariantCulture) + suffix;
     }
