@@ -51,7 +51,7 @@ public sealed class EngineSection : PostSection
             yield break;
         }
 
-        var model = ChartFile.Model("Engine: durable batch inserts/s (500K inserts, one fdatasync)", "99.9% CI bars; dashed: the disk's sequential-write ceiling");
+        var model = ChartFile.Model("Engine: durable batch inserts/s (500K inserts, one fdatasync)", "99.9% CI bars");
         model.Axes.Add(ChartFile.Categories(AxisPosition.Bottom, targets, "table"));
         model.Axes.Add(ChartFile.Log(AxisPosition.Left, "inserts/s (log)"));
         model.Series.Add(ChartFile.Points("mean inserts/s", ChartFile.Color(0), MarkerType.Square,
@@ -60,6 +60,7 @@ public sealed class EngineSection : PostSection
             found.Select(f => { var (lo, hi) = RateInterval(f.Result!); return ((double)f.Index, lo, hi); })));
         if (MeasuredNumber(context.Run.Environment.Row(DiskSequentialRow)) is double mbPerSecond)
         {
+            model.Subtitle += "; dashed: the disk's sequential-write ceiling (environment.md)";
             model.Annotations.Add(new LineAnnotation
             {
                 Type = LineAnnotationType.Horizontal,
