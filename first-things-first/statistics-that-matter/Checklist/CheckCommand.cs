@@ -1,6 +1,7 @@
 using System.Globalization;
-using MeasurementLab;
+using LabStatistics;
 using MeasurementLab.CommandLine;
+using MeasurementLab;
 
 namespace StatisticsThatMatter.Checklist;
 

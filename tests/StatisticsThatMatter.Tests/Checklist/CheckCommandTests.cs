@@ -1,5 +1,6 @@
+using LabStatistics.Tests;
+using LabStatistics;
 using MeasurementLab.CommandLine;
-using StatisticsThatMatter.Analysis;
 using StatisticsThatMatter.Checklist;
 
 namespace StatisticsThatMatter.Tests.Checklist;
