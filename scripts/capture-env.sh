@@ -2,6 +2,7 @@
 # Prints, as markdown, the environment a result depends on: CPU, caches, topology, memory, kernel,
 # .NET, GC mode, BenchmarkDotNet version, governor, the filesystem of the run directory, perf access.
 set -euo pipefail
+# shellcheck source=lib/common.sh
 . "$(dirname "$0")/lib/common.sh"
 ROOT=$(lab_root)
 
@@ -62,6 +63,7 @@ row "logical CPUs / sockets / NUMA nodes" "$(lab_cpu_count) / ${sockets:-n/a} / 
 row "caches (per instance)" "${caches:-n/a}"
 row "hypervisor" "${hyper:-none detected}"
 row "RAM" "$mem"
+# shellcheck disable=SC2015 # uname -s when there is no os-release to read
 row "OS" "$(. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME" || uname -s)"
 row "kernel" "$(uname -r)"
 row ".NET SDK" "$dotnet_sdk"

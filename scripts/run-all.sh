@@ -2,6 +2,7 @@
 # The lab's main job: build once, run every post's hook (lab-run.sh) in one profile, then the lab report; progress
 # with estimates on the way and a summary table at the end.
 set -euo pipefail
+# shellcheck source=lib/common.sh
 . "$(dirname "$0")/lib/common.sh"
 ROOT=$(lab_root)
 LAB_SCRIPT=scripts/run-all.sh

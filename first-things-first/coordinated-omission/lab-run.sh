@@ -2,6 +2,7 @@
 # scripts/run-all.sh's hook for post 3 ("Coordinated Omission"): the clients on the real clock, then the virtual-clock
 # run; each writes report.md, configuration.json and one .hgrm file per distribution. Not a BenchmarkDotNet program.
 set -euo pipefail
+# shellcheck source=../../scripts/lib/hook.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/hook.sh"
 
 LAB_BUDGET="smoke=15 quick=30 full=110"

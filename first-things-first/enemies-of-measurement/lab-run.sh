@@ -2,6 +2,7 @@
 # scripts/run-all.sh's hook for post 2 ("Enemies of Measurement"): the six enemies, then (quick, full) the same six
 # under EnemyDefenseConfig and E3 noisy vs isolated.
 set -euo pipefail
+# shellcheck source=../../scripts/lib/hook.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/hook.sh"
 
 LAB_BUDGET="smoke=50 quick=130 full=420"

@@ -2,6 +2,7 @@
 # scripts/run-all.sh's hook for post 5 ("Hardware Counters"): the prediction, the AccessPatterns benchmarks (with the
 # Linux counter columns), then (quick, full) perf stat on both loops and the flame graphs' folded stacks.
 set -euo pipefail
+# shellcheck source=../../scripts/lib/hook.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/hook.sh"
 
 # perf stat / flame graph size: 1M elements, the post's L3-resident case, quick to build and to loop over.

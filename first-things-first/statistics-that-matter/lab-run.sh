@@ -1,29 +1,36 @@
 #!/usr/bin/env bash
 # scripts/run-all.sh's hook for post 4 ("Statistics That Matter"): the three benchmark classes, the checklist (`check`)
-# on the JSON reports they wrote, then the post's 5-iteration NoisyComparison run and its checklist.
+# on the JSON reports they wrote; in the full profile also the post's 5-iteration NoisyComparison run and its checklist.
 set -euo pipefail
+# shellcheck source=../../scripts/lib/hook.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/hook.sh"
+# shellcheck source=../../scripts/lib/pinning.sh
 . "$(lab_root)/scripts/lib/pinning.sh"
 
-LAB_BUDGET="smoke=35 quick=75 full=240"
+LAB_BUDGET="smoke=35 quick=50 full=240"
 LAB_HOOK_HELP=$(cat <<'TEXT'
   PROFILE smoke   every benchmark once, cold, and the checklist on that (proves it all runs; every verdict is
                   "unresolved")
-  PROFILE quick   the classes' jobs (5 warmups + 20 iterations) with iterations of ~100 ms instead of ~500 ms,
-                  then NoisyComparison with 3 warmups + 5 iterations of ~100 ms; a checklist after each
+  PROFILE quick   the classes' jobs (5 warmups + 20 iterations: enough for the checklist's verdicts) with
+                  iterations of ~100 ms instead of ~500 ms, then the checklist
   PROFILE full    the classes' jobs as the post ran them, then the post's 5-iteration NoisyComparison run
+                  (where the intervals overlap); a checklist after each
   OUTDIR          *-report-github.md, *-report-full-annotated.json, checklist.txt    the three classes
-                  five-iterations/                                                  the 5-iteration run
+                  five-iterations/                                                  the 5-iteration run (full)
 Environment: the post pins to one NUMA node; on a machine with several, every run is kept on the first
 (scripts/lib/pinning.sh: numactl, or taskset). FTF_PIN_CPUS=LIST pins with taskset -c LIST instead.
 FTF_SESOI=P% sets the checklist's smallest effect size of interest (default 5%).
 TEXT
 )
+lab_hook_check() {
+  SESOI=${FTF_SESOI:-5%}
+  [[ "$SESOI" =~ ^[0-9]+(\.[0-9]+)?%$ ]] || lab_usage_error "FTF_SESOI must be a percentage such as 5% or 0.5% (got '$SESOI')"
+  PIN=$(lab_pin_one_node)  # a usage error (exit 2) for an FTF_PIN_CPUS this machine lacks
+}
 lab_hook_start "$@"
-SESOI=${FTF_SESOI:-5%}
-[[ "$SESOI" =~ ^[0-9]+(\.[0-9]+)?%$ ]] || lab_usage_error "FTF_SESOI must be a percentage such as 5% or 0.5% (got '$SESOI')"
-mapfile -t PREFIX < <(lab_pin_one_node)
-lab_info "$(lab_pin_note)"
+if [ -n "$PIN" ]; then mapfile -t PREFIX <<< "$PIN"; fi
+if [ "${#PREFIX[@]}" -gt 0 ]; then lab_info "every run pinned like the post's: ${PREFIX[*]}"
+else lab_info "not pinned: this machine has one NUMA node, where pinning to a node changes nothing"; fi
 
 case "$PROFILE" in
   smoke) BDN=(--strategy ColdStart --launchCount 1 --warmupCount 0 --iterationCount 1 --unrollFactor 1 --invocationCount 1) ;;
@@ -44,7 +51,7 @@ else
   lab_failed benchmarks
 fi
 
-if [ "$PROFILE" != smoke ]; then
+if [ "$PROFILE" = full ]; then
   # The post's first run: the same NoisyComparison job cut to 5 iterations after 3 warmups (these options mutate
   # the class's SimpleJob), where the 99.9% intervals are expected to overlap.
   if lab_bdn "$OUT/five-iterations" --filter '*NoisyComparison*' --iterationCount 5 --warmupCount 3 "${BDN[@]}"; then

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The one way a post is run: the skeleton every lab-run.sh hook shares (scripts/run-all.sh calls them all alike).
 #
-# A hook sources this file, declares itself, then calls lab_hook_start "$@":
+# A hook sources this file, declares itself (and optionally lab_hook_check, its own checks made before any work),
+# then calls lab_hook_start "$@":
 #   LAB_BUDGET="smoke=30 quick=90 full=420"   seconds each profile takes on the 2-core reference machine
 #   LAB_HOOK_HELP=$(cat <<'TEXT' ... TEXT)      what each profile runs and what lands in OUTDIR (for --help)
 # and afterwards uses the same names everywhere:
@@ -13,11 +14,13 @@
 #   PREFIX     a command prefix for every run (CPU pinning); empty by default
 # lab_bdn runs BenchmarkDotNet and copies its tables; lab_run runs anything else; both append the command a reader
 # would paste to OUT/command.txt. lab_hook_done ends the hook, failing if any step failed.
+# shellcheck source=common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 POST_DIR=$(cd "$(dirname "${BASH_SOURCE[1]}")" && pwd)
 LAB_SCRIPT="${POST_DIR#"$(lab_root)"/}/lab-run.sh"
 PREFIX=()
+ARTIFACTS=""
 LAB_FAILED=()
 _LAB_BDN_RUNS=0
 
@@ -72,6 +75,8 @@ lab_hook_start() {
   [ $# -eq 2 ] || lab_usage_error "unexpected argument '$3' (the profile sets every BenchmarkDotNet option)"
   _lab_hook_profile "$1"
   PROFILE=$1
+  # A hook's own checks (its environment variables) come before anything is created.
+  if declare -F lab_hook_check >/dev/null; then lab_hook_check; fi
   OUT=$(lab_out_dir OUTDIR "$2")
   lab_need_cmd dotnet "dotnet-sdk-10.0" "or see https://dot.net/install"
   lab_app "$POST_DIR"
@@ -116,8 +121,12 @@ lab_copy_reports() {
   [ "$copied" -eq 1 ]
 }
 
+# BenchmarkDotNet gives up building its boilerplate project after 120 s; a busy 2-core machine can take longer.
+LAB_BDN_BUILD_TIMEOUT=600
+
 # lab_bdn DEST ARGS...: the post's program with ARGS (BenchmarkDotNet options, after a sub-command if any) in a
-# private artifacts directory, exporting the full JSON report too; then every table and report into DEST.
+# private artifacts directory, exporting the full JSON report too; then every table and report into DEST. The
+# recorded command leaves out what only this run needs (--artifacts, --buildTimeout).
 lab_bdn() {
   local dest=$1 rc=0
   shift
@@ -125,7 +134,8 @@ lab_bdn() {
   local artifacts="$ARTIFACTS/bdn-$_LAB_BDN_RUNS"
   lab_record dotnet run -c Release -- "$@" --exporters fulljson
   lab_info "$(basename "$POST_DIR"):${PREFIX[*]:+ ${PREFIX[*]}} $*"
-  (cd "$POST_DIR" && "${PREFIX[@]}" "${APP[@]}" "$@" --exporters fulljson --artifacts "$artifacts") || rc=$?
+  (cd "$POST_DIR" && "${PREFIX[@]}" "${APP[@]}" "$@" --exporters fulljson --buildTimeout "$LAB_BDN_BUILD_TIMEOUT" \
+    --artifacts "$artifacts") || rc=$?
   lab_copy_reports "$artifacts" "$dest" || [ "$rc" -ne 0 ] || rc=1
   return "$rc"
 }

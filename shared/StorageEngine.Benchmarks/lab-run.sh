@@ -2,9 +2,10 @@
 # scripts/run-all.sh's hook for the storage engine's own benchmarks (the foundation of post 1): wrapper overhead,
 # WAL append scaling, durable batch vs SQLite.
 set -euo pipefail
+# shellcheck source=../../scripts/lib/hook.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/hook.sh"
 
-LAB_BUDGET="smoke=45 quick=70 full=240"
+LAB_BUDGET="smoke=45 quick=80 full=240"
 LAB_HOOK_HELP=$(cat <<'TEXT'
   PROFILE smoke   every benchmark once, cold
   PROFILE quick   1 warmup + 3 iterations of ~100 ms (a durable batch is one 500K-insert invocation; SQLite's

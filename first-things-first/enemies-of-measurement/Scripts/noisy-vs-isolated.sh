@@ -4,6 +4,7 @@
 set -euo pipefail
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 POST_DIR=$(cd "$SCRIPT_DIR/.." && pwd)
+# shellcheck source=../../../scripts/lib/common.sh
 . "$POST_DIR/../../scripts/lib/common.sh"
 
 # BenchmarkDotNet writes its CSV in the current culture; the C locale makes it "12.98 ms" with a comma separator.
@@ -127,7 +128,8 @@ run_bench() {
   if [ -n "$BENCH_CMD" ]; then
     read -r -a cmd <<< "$BENCH_CMD"
   else
-    cmd=(dotnet run -c Release --no-build --project "$POST_DIR" -- --filter '*E3_OsNoise*' --exporters fulljson)
+    # --buildTimeout: BenchmarkDotNet's 120 s default is too short for its boilerplate build on a busy 2-core machine.
+    cmd=(dotnet run -c Release --no-build --project "$POST_DIR" -- --filter '*E3_OsNoise*' --exporters fulljson --buildTimeout 600)
   fi
   setsid "$@" "${cmd[@]}" --artifacts "$artifacts" "${BDN_ARGS[@]}" &
   BENCH_PID=$!
