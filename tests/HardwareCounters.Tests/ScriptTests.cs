@@ -29,54 +29,36 @@ public class ScriptTests
     public void Without_perf_the_script_says_how_to_install_it_and_exits_3(string script)
     {
         using var path = new PathWithout(["perf"]);
-        string outDir = Directory.CreateTempSubdirectory("hc-out-").FullName;
-        try
-        {
-            var result = Bash.Run(script, ["--out", outDir], path.Environment);
+        using var outDir = new TempDirectory();
 
-            result.ExitCode.Should().Be(3, result.ToString());
-            result.Stderr.Should().Contain("perf is not installed").And.Contain("linux-perf");
-        }
-        finally
-        {
-            Directory.Delete(outDir, recursive: true);
-        }
+        var result = Bash.Run(script, ["--out", outDir.Path], path.Environment);
+
+        result.ExitCode.Should().Be(3, result.ToString());
+        result.Stderr.Should().Contain("perf is not installed").And.Contain("linux-perf");
     }
 
     [Fact]
     public void Without_dotnet_perf_stat_says_how_to_install_it_and_exits_3()
     {
         using var path = new PathWithout(["dotnet"], stubs: [Bash.Which("perf") is null ? "perf" : "unused-stub"]);
-        string outDir = Directory.CreateTempSubdirectory("hc-out-").FullName;
-        try
-        {
-            var result = Bash.Run(Scripts + "perf-stat.sh", ["1000", "--out", outDir], path.Environment);
+        using var outDir = new TempDirectory();
 
-            result.ExitCode.Should().Be(3, result.ToString());
-            result.Stderr.Should().Contain("dotnet is not installed");
-        }
-        finally
-        {
-            Directory.Delete(outDir, recursive: true);
-        }
+        var result = Bash.Run(Scripts + "perf-stat.sh", ["1000", "--out", outDir.Path], path.Environment);
+
+        result.ExitCode.Should().Be(3, result.ToString());
+        result.Stderr.Should().Contain("dotnet is not installed");
     }
 
     [Fact]
     public void Run_scaling_needs_no_perf_when_perf_is_skipped_but_still_needs_dotnet()
     {
         using var path = new PathWithout(["perf", "dotnet"]);
-        string outDir = Directory.CreateTempSubdirectory("hc-out-").FullName;
-        try
-        {
-            var result = Bash.Run(Scripts + "run-scaling.sh", ["--skip-perf", "--out", outDir], path.Environment);
+        using var outDir = new TempDirectory();
 
-            result.ExitCode.Should().Be(3, result.ToString());
-            result.Stderr.Should().Contain("dotnet is not installed").And.NotContain("perf is not installed");
-        }
-        finally
-        {
-            Directory.Delete(outDir, recursive: true);
-        }
+        var result = Bash.Run(Scripts + "run-scaling.sh", ["--skip-perf", "--out", outDir.Path], path.Environment);
+
+        result.ExitCode.Should().Be(3, result.ToString());
+        result.Stderr.Should().Contain("dotnet is not installed").And.NotContain("perf is not installed");
     }
 
     [Theory]

@@ -29,19 +29,13 @@ public class CommonLibTests
     [Fact]
     public void An_output_directory_is_created_with_its_parents_and_printed_absolute()
     {
-        string root = Directory.CreateTempSubdirectory("lab-out-").FullName;
-        try
-        {
-            var result = Bash.Code($"cd '{root}' && lab_out_dir --out a/b/c");
+        using var root = new TempDirectory();
 
-            result.ExitCode.Should().Be(0, result.ToString());
-            result.Stdout.Should().Be(Path.Combine(root, "a", "b", "c") + "\n");
-            Directory.EnumerateFileSystemEntries(Path.Combine(root, "a", "b", "c")).Should().BeEmpty("the write probe is removed");
-        }
-        finally
-        {
-            Directory.Delete(root, recursive: true);
-        }
+        var result = Bash.Code($"cd '{root.Path}' && lab_out_dir --out a/b/c");
+
+        result.ExitCode.Should().Be(0, result.ToString());
+        result.Stdout.Should().Be(Path.Combine(root.Path, "a", "b", "c") + "\n");
+        Directory.EnumerateFileSystemEntries(Path.Combine(root.Path, "a", "b", "c")).Should().BeEmpty("the write probe is removed");
     }
 
     [Fact]
@@ -51,15 +45,11 @@ public class CommonLibTests
     [Fact]
     public void An_output_path_that_is_a_file_is_a_usage_error_naming_it()
     {
-        string file = Path.GetTempFileName();
-        try
-        {
-            Bash.Code($"lab_out_dir --out '{file}'").ShouldBeUsageError($"--out '{file}' exists and is not a directory");
-        }
-        finally
-        {
-            File.Delete(file);
-        }
+        using var dir = new TempDirectory();
+        string file = Path.Combine(dir.Path, "a-file");
+        File.WriteAllText(file, "not a directory\n");
+
+        Bash.Code($"lab_out_dir --out '{file}'").ShouldBeUsageError($"--out '{file}' exists and is not a directory");
     }
 
     [Fact]

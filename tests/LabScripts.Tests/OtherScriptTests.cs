@@ -32,18 +32,12 @@ public class OtherScriptTests
     public void Profile_without_perf_says_what_to_install_and_exits_3()
     {
         using var path = new PathWithout(["perf"]);
-        string outDir = Directory.CreateTempSubdirectory("lab-profile-").FullName;
-        try
-        {
-            var result = Bash.Run("scripts/profile.sh", ["--out", outDir, "--", "true"], path.Environment);
+        using var outDir = new TempDirectory();
 
-            result.ExitCode.Should().Be(3, result.ToString());
-            result.Stderr.Should().Contain("perf is not installed").And.Contain("apt-get install");
-        }
-        finally
-        {
-            Directory.Delete(outDir, recursive: true);
-        }
+        var result = Bash.Run("scripts/profile.sh", ["--out", outDir.Path, "--", "true"], path.Environment);
+
+        result.ExitCode.Should().Be(3, result.ToString());
+        result.Stderr.Should().Contain("perf is not installed").And.Contain("apt-get install");
     }
 
     [Theory]

@@ -238,10 +238,9 @@ printf '%s\n' "$COMPARISON"
 
 if [ -n "$OUT" ]; then
   mkdir -p "$OUT/noisy" "$OUT/isolated"
-  cp "$WORK"/noisy/results/*.md "$WORK"/noisy/results/*.csv "$OUT/noisy/"
-  cp "$WORK"/isolated/results/*.md "$WORK"/isolated/results/*.csv "$OUT/isolated/"
+  # BenchmarkDotNet's tables and reports (markdown, CSV, full JSON) of both runs.
   for run in noisy isolated; do
-    for f in "$WORK/$run"/results/*.json; do
+    for f in "$WORK/$run"/results/*.md "$WORK/$run"/results/*.csv "$WORK/$run"/results/*.json; do
       if [ -f "$f" ]; then cp "$f" "$OUT/$run/"; fi
     done
   done
