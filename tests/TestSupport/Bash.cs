@@ -54,6 +54,10 @@ public sealed class Bash : IDisposable
     public static Bash Start(string relativePath, IEnumerable<string> args, IReadOnlyDictionary<string, string>? environment = null) =>
         StartBash([Path.Combine(RepoRoot, relativePath), .. args], environment);
 
+    /// <summary>Starts <c>bash -c CODE</c> in the repository root (nothing sourced).</summary>
+    public static Bash StartCode(string code, IReadOnlyDictionary<string, string>? environment = null) =>
+        StartBash(["-c", code], environment);
+
     /// <summary>Runs a script of the repository to completion.</summary>
     public static ScriptResult Run(string relativePath, IEnumerable<string> args, IReadOnlyDictionary<string, string>? environment = null)
     {
