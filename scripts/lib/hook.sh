@@ -18,6 +18,7 @@
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 POST_DIR=$(cd "$(dirname "${BASH_SOURCE[1]}")" && pwd)
+LAB_NAME=$(basename "$POST_DIR")  # the post as messages name it; a hook may set another name after sourcing
 LAB_SCRIPT="${POST_DIR#"$(lab_root)"/}/lab-run.sh"
 PREFIX=()
 ARTIFACTS=""
@@ -80,9 +81,9 @@ lab_hook_start() {
   OUT=$(lab_out_dir OUTDIR "$2")
   lab_need_cmd dotnet "dotnet-sdk-10.0" "or see https://dot.net/install"
   lab_app "$POST_DIR"
-  lab_mktemp_dir ARTIFACTS "$(basename "$POST_DIR")"
+  lab_mktemp_dir ARTIFACTS "$LAB_NAME"
   : > "$OUT/command.txt"
-  lab_info "$(basename "$POST_DIR"), profile $PROFILE (about $(lab_duration "$(lab_hook_budget "$PROFILE")") on 2 cores): outputs in $OUT"
+  lab_info "$LAB_NAME, profile $PROFILE (about $(lab_duration "$(lab_hook_budget "$PROFILE")") on 2 cores): outputs in $OUT"
 }
 
 # lab_app PROJECT_DIR: sets APP to the apphost of the project's Release build (exit 3 when there is none).
@@ -106,7 +107,7 @@ lab_record() {
 }
 
 # lab_failed STEP: remembers a failed step; lab_hook_done reports them all.
-lab_failed() { LAB_FAILED+=("$1"); lab_warn "$(basename "$POST_DIR"): $1 failed"; }
+lab_failed() { LAB_FAILED+=("$1"); lab_warn "$LAB_NAME: $1 failed"; }
 
 # lab_copy_reports ARTIFACTS_DIR DEST: BenchmarkDotNet's tables and JSON reports of one run into DEST.
 lab_copy_reports() {
@@ -133,7 +134,7 @@ lab_bdn() {
   _LAB_BDN_RUNS=$((_LAB_BDN_RUNS + 1))
   local artifacts="$ARTIFACTS/bdn-$_LAB_BDN_RUNS"
   lab_record dotnet run -c Release -- "$@" --exporters fulljson
-  lab_info "$(basename "$POST_DIR"):${PREFIX[*]:+ ${PREFIX[*]}} $*"
+  lab_info "$LAB_NAME:${PREFIX[*]:+ ${PREFIX[*]}} $*"
   (cd "$POST_DIR" && "${PREFIX[@]}" "${APP[@]}" "$@" --exporters fulljson --buildTimeout "$LAB_BDN_BUILD_TIMEOUT" \
     --artifacts "$artifacts") || rc=$?
   lab_copy_reports "$artifacts" "$dest" || [ "$rc" -ne 0 ] || rc=1
@@ -143,7 +144,7 @@ lab_bdn() {
 # lab_run ARGS...: the post's program with ARGS (a mode), recorded like lab_bdn.
 lab_run() {
   lab_record dotnet run -c Release -- "$@"
-  lab_info "$(basename "$POST_DIR"):${PREFIX[*]:+ ${PREFIX[*]}} $*"
+  lab_info "$LAB_NAME:${PREFIX[*]:+ ${PREFIX[*]}} $*"
   (cd "$POST_DIR" && "${PREFIX[@]}" "${APP[@]}" "$@")
 }
 
@@ -153,14 +154,14 @@ lab_script() {
   local script=$1
   shift
   lab_record "./$script" "$@"
-  lab_info "$(basename "$POST_DIR"): $script $*"
+  lab_info "$LAB_NAME: $script $*"
   (cd "$POST_DIR" && "${PREFIX[@]}" "./$script" --no-build "$@")
 }
 
 # lab_hook_done: exit 1 naming the failed steps, or report where the outputs are.
 lab_hook_done() {
   if [ "${#LAB_FAILED[@]}" -gt 0 ]; then
-    lab_die "$(basename "$POST_DIR"): failed: ${LAB_FAILED[*]} (outputs so far in $OUT)"
+    lab_die "$LAB_NAME: failed: ${LAB_FAILED[*]} (outputs so far in $OUT)"
   fi
-  lab_info "$(basename "$POST_DIR"): done, outputs in $OUT"
+  lab_info "$LAB_NAME: done, outputs in $OUT"
 }

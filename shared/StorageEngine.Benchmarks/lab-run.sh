@@ -5,6 +5,7 @@ set -euo pipefail
 # shellcheck source=../../scripts/lib/hook.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/hook.sh"
 
+LAB_NAME=engine
 LAB_BUDGET="smoke=45 quick=80 full=240"
 LAB_HOOK_HELP=$(cat <<'TEXT'
   PROFILE smoke   every benchmark once, cold
