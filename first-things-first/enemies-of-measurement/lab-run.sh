@@ -5,11 +5,12 @@ set -euo pipefail
 # shellcheck source=../../scripts/lib/hook.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/hook.sh"
 
-LAB_BUDGET="smoke=50 quick=130 full=420"
+LAB_BUDGET="smoke=50 quick=180 full=420"
 LAB_HOOK_HELP=$(cat <<'TEXT'
   PROFILE smoke   the six enemies, one cold invocation each (proves they run; measures nothing)
   PROFILE quick   the six enemies, then the six under EnemyDefenseConfig, then E3 noisy vs isolated:
-                  each 1 warmup + 5 iterations of ~100 ms (E2 keeps one invocation per iteration)
+                  each 1 warmup + 5 iterations of ~100 ms (E2 keeps one invocation per iteration); E3's two
+                  runs in BenchmarkDotNet's process (--inProcess: no boilerplate build while the loops spin)
   PROFILE full    the same three runs with BenchmarkDotNet's adaptive job (and the config's), iterations of
                   ~250 ms, at most 40 iterations per benchmark
   OUTDIR          cache-info.txt            caches of this machine and where E4's sizes land
@@ -32,6 +33,10 @@ lab_bdn "$OUT" --filter '*' "${BDN[@]}" || lab_failed enemies
 if [ "$PROFILE" != smoke ]; then
   lab_bdn "$OUT/defended" defended --filter '*' "${BDN[@]}" || lab_failed defended
 
-  lab_script Scripts/noisy-vs-isolated.sh --out "$OUT/noisy-vs-isolated" -- "${BDN[@]}" || lab_failed noisy-vs-isolated
+  E3=("${BDN[@]}")
+  # Quick: both E3 runs in-process, which saves two boilerplate builds (one of them slowed by the busy loops);
+  # the comparison stays like for like. Full keeps BenchmarkDotNet's separate processes.
+  if [ "$PROFILE" = quick ]; then E3=(--inProcess "${BDN[@]}"); fi
+  lab_script Scripts/noisy-vs-isolated.sh --out "$OUT/noisy-vs-isolated" -- "${E3[@]}" || lab_failed noisy-vs-isolated
 fi
 lab_hook_done

@@ -128,8 +128,9 @@ run_bench() {
   if [ -n "$BENCH_CMD" ]; then
     read -r -a cmd <<< "$BENCH_CMD"
   else
+    # The built program itself (its apphost), not `dotnet run`, which would evaluate the project twice more.
     # --buildTimeout: BenchmarkDotNet's 120 s default is too short for its boilerplate build on a busy 2-core machine.
-    cmd=(dotnet run -c Release --no-build --project "$POST_DIR" -- --filter '*E3_OsNoise*' --exporters fulljson --buildTimeout 600)
+    cmd=("$APP" --filter '*E3_OsNoise*' --exporters fulljson --buildTimeout 600)
   fi
   setsid "$@" "${cmd[@]}" --artifacts "$artifacts" "${BDN_ARGS[@]}" &
   BENCH_PID=$!
@@ -148,9 +149,13 @@ csv_of() {
 
 lab_mktemp_dir WORK e3-noise
 
-if [ -z "$BENCH_CMD" ] && [ "$NO_BUILD" -eq 0 ]; then
-  lab_info "building the post (Release) before the noisy run"
-  dotnet build "$POST_DIR" -c Release --nologo -v quiet
+if [ -z "$BENCH_CMD" ]; then
+  if [ "$NO_BUILD" -eq 0 ]; then
+    lab_info "building the post (Release) before the noisy run"
+    dotnet build "$POST_DIR" -c Release --nologo -v quiet
+  fi
+  APP=$(find "$POST_DIR"/bin/Release -maxdepth 2 -type f -name EnemiesOfMeasurement -perm -u+x -print -quit 2>/dev/null || true)
+  [ -n "$APP" ] || LAB_DIE_CODE=3 lab_die "no Release build of the post: drop --no-build, or run 'dotnet build -c Release' in $POST_DIR"
 fi
 
 lab_info "run 1/2 (noisy): every CPU busy"
