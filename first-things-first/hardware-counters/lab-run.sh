@@ -8,7 +8,7 @@ set -euo pipefail
 # perf stat / flame graph size: 1M elements, the post's L3-resident case, quick to build and to loop over.
 PERF_N=1000000
 
-LAB_BUDGET="smoke=35 quick=65 full=150"
+LAB_BUDGET="smoke=35 quick=75 full=150"
 LAB_HOOK_HELP=$(cat <<TEXT
   PROFILE smoke   every AccessPatterns case once, cold (proves the benchmarks and the counters run)
   PROFILE quick   AccessPatterns at the post's three sizes, 1 warmup + 5 iterations of ~100 ms; perf stat and

@@ -4,7 +4,7 @@ set -euo pipefail
 # shellcheck source=../../scripts/lib/hook.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/hook.sh"
 
-LAB_BUDGET="smoke=80 quick=125 full=300"
+LAB_BUDGET="smoke=80 quick=100 full=300"
 LAB_HOOK_HELP=$(cat <<'TEXT'
   PROFILE smoke   every benchmark once, cold; latency mode 1 batch at 1 and 4 threads
   PROFILE quick   every benchmark (Lazy, Narrow, Realistic, NoFlush, Zipfian; both backends) at 1 and 32 threads,
