@@ -3,6 +3,7 @@
 # .NET, GC mode, BenchmarkDotNet version, governor, the filesystem of the run directory and its measured
 # disk speed, transparent huge pages, CPU steal counters, perf access, and the machine's fingerprint.
 set -euo pipefail
+# shellcheck source=lib/common.sh
 . "$(dirname "$0")/lib/common.sh"
 ROOT=$(lab_root)
 
@@ -123,6 +124,7 @@ row "caches (per instance)" "${caches:-n/a}"
 row "hypervisor" "${hyper:-none detected}"
 row "RAM" "$mem"
 row "transparent huge pages" "$thp"
+# shellcheck disable=SC2015 # uname -s when there is no os-release to read
 row "OS" "$(. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME" || uname -s)"
 row "kernel" "$(uname -r)"
 row ".NET SDK" "$dotnet_sdk"

@@ -1,9 +1,9 @@
 using System.Globalization;
 
-namespace HardwareCounters.Tests;
+namespace TestSupport;
 
 /// <summary>A fake /sys/devices/system/cpu tree in a temporary directory, for CacheTopology and pinning tests.</summary>
-internal sealed class SysfsFixture : IDisposable
+public sealed class SysfsFixture : IDisposable
 {
     public SysfsFixture()
     {
