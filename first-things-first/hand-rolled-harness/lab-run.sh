@@ -1,56 +1,49 @@
 #!/usr/bin/env bash
-# run-all hook for the prologue (Sestoft's hand-rolled harness): multiply through Mark0..Mark8, the Mark8 sweep of
-# every function, the same functions under BenchmarkDotNet, and the table that puts the two side by side.
-# Usage: lab-run.sh PROFILE OUTDIR [BENCHMARKDOTNET_ARGS...]   (PROFILE: smoke, quick or full; called by scripts/run-all.sh)
-# Needs the Release build (scripts/run-all.sh builds once; this hook never builds). Writes into OUTDIR:
-#   mark-steps.txt   each step's command and output (platform lines first)    mark-steps.csv  step,calls,mean_ns,sdev_ns
-#   mark8.csv        group,function,size,mean_ns,sdev_ns,count (every function and size, Mark8 / Mark8Setup)
-#   mark8.txt        the same sweep as the note prints it
-#   *-report-github.md, *-report-full.json   BenchmarkDotNet's tables and full reports
-#   comparison.md    Mark8 next to BenchmarkDotNet per function and size           command.txt  how to reproduce each
+# scripts/run-all.sh's hook for the prologue (Sestoft's hand-rolled harness): multiply through Mark0..Mark8, the Mark8
+# sweep of every function, the same functions under BenchmarkDotNet, and the table that puts the two side by side.
 set -euo pipefail
-HERE=$(cd "$(dirname "$0")" && pwd)
-. "$HERE/../../scripts/lib/common.sh"
+# shellcheck source=../../scripts/lib/hook.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/hook.sh"
 
-usage() { sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; }
-lab_hook_args "$@"
+LAB_BUDGET="smoke=45 quick=75 full=200"
+LAB_HOOK_HELP=$(cat <<'TEXT'
+  PROFILE smoke   each Mark step once with tiny counts, the sweep to size 800, every benchmark once, cold
+  PROFILE quick   the steps at 10,000,000 calls / 5 repeats / 0.05 s, the sweep at 3 repeats / 5 ms,
+                  BenchmarkDotNet at 1 warmup + 5 iterations of ~25 ms
+  PROFILE full    the steps with the note's parameters (100,000,000 calls, 10 repeats, 0.25 s), the sweep at
+                  10 repeats / 10 ms, BenchmarkDotNet with the prologue's job (3 warmups + 10 iterations of 100 ms)
+  OUTDIR          mark-steps.txt, mark-steps.csv (step,calls,mean_ns,sdev_ns)    each step's output and result
+                  mark8.txt, mark8.csv (group,function,size,mean_ns,sdev_ns,count) the Mark8 sweep
+                  *-report-github.md, *-report-full.json                         BenchmarkDotNet, same functions
+                  comparison.md                                                  Mark8 next to BenchmarkDotNet
+TEXT
+)
+lab_hook_start "$@"
 
-# Full runs the steps with the note's parameters (100,000,000 calls, 10 repeats, 0.25 s); quick and smoke shrink them.
 # The sweep always shortens the note's 0.25 s minimum: it times 130 function-size pairs.
 case "$PROFILE" in
   smoke) COUNT=(--count 1_000_000);  REPEATS=(--repeats 2);  MIN=(--min-seconds 0.001)
-         SWEEP=(--repeats 2 --min-seconds 0.001 --max-size 800); BDN_EXTRA=() ;;
+         SWEEP=(--repeats 2 --min-seconds 0.001 --max-size 800)
+         BDN=(--strategy ColdStart --launchCount 1 --warmupCount 0 --iterationCount 1 --unrollFactor 1 --invocationCount 1) ;;
   quick) COUNT=(--count 10_000_000); REPEATS=(--repeats 5);  MIN=(--min-seconds 0.05)
-         SWEEP=(--repeats 3 --min-seconds 0.005);                BDN_EXTRA=(--iterationTime 25) ;;
+         SWEEP=(--repeats 3 --min-seconds 0.005)
+         BDN=(--launchCount 1 --warmupCount 1 --iterationCount 5 --iterationTime 25) ;;
   full)  COUNT=(--count 100_000_000); REPEATS=();            MIN=()
-         SWEEP=(--repeats 10 --min-seconds 0.01);                BDN_EXTRA=() ;;
+         SWEEP=(--repeats 10 --min-seconds 0.01)
+         BDN=() ;;
 esac
 
-lab_need_cmd dotnet "dotnet-sdk-10.0" "or see https://dot.net/install"
-APP=""
-for candidate in "$HERE"/bin/Release/net*/HandRolledHarness; do
-  if [ -x "$candidate" ]; then APP=$candidate; fi
-done
-[ -n "$APP" ] || lab_die "no Release build of $HERE (run scripts/run-all.sh, or: dotnet build -c Release $HERE)"
-
-cd "$HERE"
-lab_mktemp_dir ARTIFACTS prologue-artifacts
-: > "$OUT/command.txt"
 : > "$OUT/mark-steps.txt"
 lab_on_exit "rm -f -- '$OUT/mark-steps.csv.tmp'"
 echo "step,calls,mean_ns,sdev_ns" > "$OUT/mark-steps.csv.tmp"
 
-# record ARGS...: the pasteable command a reader types from the repository root.
-record() { printf 'cd first-things-first/hand-rolled-harness && dotnet run -c Release --%s\n' "$(lab_quote_args "$@")" >> "$OUT/command.txt"; }
-
 # step N ARGS...: one Mark step in its own process (Mark0 must meet a cold JIT), output kept and summarised.
 step() {
-  local n=$1 calls
+  local n=$1 calls text
   shift
-  record mark "$n" "$@"
-  lab_info "mark $n $*"
-  local text
-  text=$("$APP" mark "$n" "$@")
+  lab_record dotnet run -c Release -- mark "$n" "$@"
+  lab_info "$LAB_NAME: mark $n $*"
+  text=$(cd "$POST_DIR" && "${APP[@]}" mark "$n" "$@")
   { printf '$ dotnet run -c Release -- mark %s%s\n' "$n" "$(lab_quote_args "$@")"; printf '%s\n\n' "$text"; } >> "$OUT/mark-steps.txt"
   printf '%s\n' "$text"
   calls=$(printf '%s\n' "$@" | awk 'prev == "--count" { gsub("_", ""); print } { prev = $0 }')
@@ -81,19 +74,7 @@ step 7 "${REPEATS[@]}" "${MIN[@]}"
 step 8 --function multiply "${REPEATS[@]}" "${MIN[@]}"
 mv "$OUT/mark-steps.csv.tmp" "$OUT/mark-steps.csv"
 
-sweep=(mark 8 --function all "${SWEEP[@]}" --csv "$OUT/mark8.csv")
-record "${sweep[@]}"
-lab_info "Mark8 sweep: every function, every size"
-"$APP" "${sweep[@]}" | tee "$OUT/mark8.txt"
-
-# A private artifacts directory: reports of an earlier run can never be mistaken for this one's.
-bench=(--filter '*' --artifacts "$ARTIFACTS" "${BDN_EXTRA[@]}" "${BDN_ARGS[@]}")
-record "${bench[@]}"
-lab_info "BenchmarkDotNet: the same functions"
-"$APP" "${bench[@]}"
-cp "$ARTIFACTS"/results/*-report-github.md "$ARTIFACTS"/results/*-report-full.json "$OUT/"
-
-record compare "$OUT"
-lab_info "comparison -> $OUT/comparison.md"
-"$APP" compare "$OUT"
-lab_info "hand-rolled-harness: outputs in $OUT"
+lab_run mark 8 --function all "${SWEEP[@]}" --csv "$OUT/mark8.csv" | tee "$OUT/mark8.txt" || lab_failed sweep
+lab_bdn "$OUT" --filter '*' "${BDN[@]}" || lab_failed benchmarks
+lab_run compare "$OUT" || lab_failed comparison
+lab_hook_done

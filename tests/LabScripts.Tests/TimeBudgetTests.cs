@@ -5,10 +5,13 @@ namespace LabScripts.Tests;
 /// <summary>Each post's README states the time budget its hook declares: one number, two places, checked equal.</summary>
 public partial class TimeBudgetTests
 {
-    public static TheoryData<string> Posts => new()
-    {
-        "why-benchmarks-lie", "enemies-of-measurement", "coordinated-omission", "statistics-that-matter", "hardware-counters",
-    };
+    // Every post run-all picks up (a folder of first-things-first/ with a lab-run.sh), so a new post cannot skip it.
+    public static TheoryData<string> Posts => new(
+        Directory.GetDirectories(Path.Combine(Bash.RepoRoot, "first-things-first"))
+            .Where(dir => File.Exists(Path.Combine(dir, "lab-run.sh")))
+            .Select(Path.GetFileName)
+            .OfType<string>()
+            .Order(StringComparer.Ordinal));
 
     [Theory]
     [MemberData(nameof(Posts))]
