@@ -14,8 +14,8 @@ internal sealed record SimulationResult(
     DateTimeOffset StartedUtc)
 {
     /// <summary>The latency columns of the report, in display order.</summary>
-    public IReadOnlyList<(string Name, MeasurementLab.Latency.LatencyRecorder Latency)> Columns =>
-        new (string, MeasurementLab.Latency.LatencyRecorder?)[]
+    public IReadOnlyList<(string Name, MeasurementLab.LatencyRecorder Latency)> Columns =>
+        new (string, MeasurementLab.LatencyRecorder?)[]
         {
             (ClosedLoopClient.Name, Closed?.Measured.Latency),
             (ClosedLoopResult.CorrectedName, Closed?.Corrected),

@@ -2,7 +2,6 @@ using HardwareCounters;
 using HardwareCounters.Prediction;
 using HardwareCounters.Standalone;
 using MeasurementLab;
-using MeasurementLab.Hardware;
 
 // Post 5, "Hardware Counters". Benchmarks: AccessPatterns. Modes: perf-sequential, perf-random (for perf), predict.
 SubCommand[] modes = [StandaloneRunner.SequentialCommand, StandaloneRunner.RandomCommand, PredictCommand.Command];

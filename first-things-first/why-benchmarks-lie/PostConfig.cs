@@ -1,5 +1,5 @@
 using BenchmarkDotNet.Configs;
-using MeasurementLab.Columns;
+using MeasurementLab;
 
 namespace WhyBenchmarksLie;
 

@@ -1,9 +1,7 @@
 using System.Diagnostics;
 using System.Globalization;
 using System.Text;
-using MeasurementLab.CommandLine;
-using MeasurementLab.Latency;
-using MeasurementLab.Threading;
+using MeasurementLab;
 using StorageEngine;
 using StorageEngine.IO;
 
@@ -243,7 +241,7 @@ public static class RealisticLatency
         foreach (var r in results)
         {
             sb.AppendLine(inv,
-                $"| {r.Backend} | {r.Threads} | {MeasurementLab.Columns.ThroughputColumn.Format(r.Throughput)} " +
+                $"| {r.Backend} | {r.Threads} | {MeasurementLab.ThroughputColumn.Format(r.Throughput)} " +
                 $"| {Duration(r.Insert, 50)} | {Duration(r.Insert, 99)} | {Duration(r.Insert, 99.9)} | {Duration(r.Insert, 100)} " +
                 $"| {Duration(r.Commit, 50)} | {Duration(r.Commit, 99)} | {Duration(r.Commit, 99.9)} | {Duration(r.Commit, 100)} " +
                 $"| {r.InFlightUntilDurable:N0} | {r.InFlightInsideInsert:0.0} |");

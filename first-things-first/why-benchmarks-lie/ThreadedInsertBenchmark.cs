@@ -1,6 +1,5 @@
 using BenchmarkDotNet.Attributes;
-using MeasurementLab.Columns;
-using MeasurementLab.Threading;
+using MeasurementLab;
 using StorageEngine;
 using StorageEngine.IO;
 

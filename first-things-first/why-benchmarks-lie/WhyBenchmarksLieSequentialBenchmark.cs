@@ -1,5 +1,5 @@
 using BenchmarkDotNet.Attributes;
-using MeasurementLab.Columns;
+using MeasurementLab;
 using StorageEngine;
 
 namespace WhyBenchmarksLie;

@@ -1,7 +1,7 @@
 using System.Reflection;
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Running;
-using MeasurementLab.CommandLine;
+using MeasurementLab;
 
 namespace MeasurementLab;
 

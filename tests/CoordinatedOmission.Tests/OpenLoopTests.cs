@@ -22,7 +22,7 @@ public class OpenLoopTests(PostRunFixture post) : IClassFixture<PostRunFixture>
     {
         foreach (var client in new[] { post.Open, post.Concurrent })
         {
-            var fromTrace = new MeasurementLab.Latency.LatencyRecorder(PostRunFixture.PostSettings.HighestTrackable, VirtualClock.TicksPerSecond);
+            var fromTrace = new MeasurementLab.LatencyRecorder(PostRunFixture.PostSettings.HighestTrackable, VirtualClock.TicksPerSecond);
             foreach (var t in client.Trace!.Timings)
             {
                 fromTrace.Record(t.Completed - t.Intended);

@@ -1,5 +1,4 @@
 using MeasurementLab;
-using MeasurementLab.CommandLine;
 
 namespace CoordinatedOmission.Tests;
 

@@ -1,7 +1,7 @@
 using EnemiesOfMeasurement;
 using EnemiesOfMeasurement.CommandLine;
 using EnemiesOfMeasurement.Reporting;
-using MeasurementLab.Hardware;
+using MeasurementLab;
 using StorageEngine;
 
 namespace EnemiesOfMeasurement.Tests;

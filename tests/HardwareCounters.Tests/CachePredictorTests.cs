@@ -1,5 +1,5 @@
 using HardwareCounters.Prediction;
-using MeasurementLab.Hardware;
+using MeasurementLab;
 
 namespace HardwareCounters.Tests;
 

@@ -1,8 +1,6 @@
 using HardwareCounters.Prediction;
 using HardwareCounters.Standalone;
 using MeasurementLab;
-using MeasurementLab.CommandLine;
-using MeasurementLab.Hardware;
 
 namespace HardwareCounters.Tests;
 

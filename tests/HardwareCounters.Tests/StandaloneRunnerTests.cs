@@ -1,5 +1,5 @@
 using HardwareCounters.Standalone;
-using MeasurementLab.CommandLine;
+using MeasurementLab;
 
 namespace HardwareCounters.Tests;
 

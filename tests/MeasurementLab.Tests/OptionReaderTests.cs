@@ -1,5 +1,3 @@
-using MeasurementLab.CommandLine;
-
 namespace MeasurementLab.Tests;
 
 public class OptionReaderTests

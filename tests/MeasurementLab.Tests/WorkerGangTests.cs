@@ -1,5 +1,3 @@
-using MeasurementLab.Threading;
-
 namespace MeasurementLab.Tests;
 
 public class WorkerGangTests

@@ -1,4 +1,4 @@
-using MeasurementLab.CommandLine;
+using MeasurementLab;
 using StorageEngine;
 
 namespace WhyBenchmarksLie.Tests;
@@ -54,7 +54,7 @@ public class LatencyModeTests
     [Fact]
     public void Durations_pick_a_readable_unit()
     {
-        var recorder = new MeasurementLab.Latency.LatencyRecorder(TimeSpan.FromSeconds(60), ticksPerSecond: 1_000_000_000);
+        var recorder = new MeasurementLab.LatencyRecorder(TimeSpan.FromSeconds(60), ticksPerSecond: 1_000_000_000);
         recorder.Record(250);
         recorder.Record(1_500_000);
         RealisticLatency.Duration(recorder, 50).Should().Be("250 ns");

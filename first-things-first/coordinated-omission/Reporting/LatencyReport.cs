@@ -1,7 +1,7 @@
 using System.Globalization;
 using System.Runtime.InteropServices;
 using System.Text;
-using MeasurementLab.Latency;
+using MeasurementLab;
 
 namespace CoordinatedOmission;
 

@@ -2,7 +2,7 @@ using System.Diagnostics;
 using System.Runtime.InteropServices;
 using System.Text;
 using System.Text.Json;
-using MeasurementLab.Latency;
+using MeasurementLab;
 
 namespace CoordinatedOmission;
 

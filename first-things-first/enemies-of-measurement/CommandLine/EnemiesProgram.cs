@@ -2,8 +2,6 @@ using BenchmarkDotNet.Configs;
 using EnemiesOfMeasurement.Defense;
 using EnemiesOfMeasurement.Reporting;
 using MeasurementLab;
-using MeasurementLab.CommandLine;
-using MeasurementLab.Hardware;
 
 namespace EnemiesOfMeasurement.CommandLine;
 

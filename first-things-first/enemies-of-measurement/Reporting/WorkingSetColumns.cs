@@ -2,7 +2,7 @@ using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Columns;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
-using MeasurementLab.Hardware;
+using MeasurementLab;
 
 namespace EnemiesOfMeasurement.Reporting;
 

@@ -1,5 +1,5 @@
 using System.Globalization;
-using MeasurementLab.Hardware;
+using MeasurementLab;
 using StorageEngine;
 
 namespace EnemiesOfMeasurement.Reporting;

@@ -1,6 +1,6 @@
 using System.Globalization;
 using System.Text;
-using MeasurementLab.Hardware;
+using MeasurementLab;
 
 namespace HardwareCounters.Prediction;
 

@@ -1,6 +1,4 @@
 using MeasurementLab;
-using MeasurementLab.CommandLine;
-using MeasurementLab.Hardware;
 
 namespace HardwareCounters.Prediction;
 

@@ -1,7 +1,6 @@
 using System.Diagnostics;
 using System.Globalization;
 using MeasurementLab;
-using MeasurementLab.CommandLine;
 
 namespace HardwareCounters.Standalone;
 

@@ -1,6 +1,5 @@
 using System.Globalization;
 using MeasurementLab;
-using MeasurementLab.CommandLine;
 
 namespace StatisticsThatMatter.Checklist;
 

@@ -1,8 +1,7 @@
 using System.Diagnostics;
 using System.Globalization;
-using MeasurementLab.Latency;
 
-namespace MeasurementLab.Tests.Latency;
+namespace MeasurementLab.Tests;
 
 public class LatencyRecorderTests
 {

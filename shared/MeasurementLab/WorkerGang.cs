@@ -1,6 +1,6 @@
 using System.Runtime.ExceptionServices;
 
-namespace MeasurementLab.Threading;
+namespace MeasurementLab;
 
 /// <summary>
 /// A fixed set of dedicated threads, created before any timed region, that run one body together per

@@ -1,6 +1,4 @@
-using MeasurementLab.Hardware;
-
-namespace HardwareCounters.Tests;
+namespace MeasurementLab.Tests;
 
 /// <summary>MeasurementLab's sysfs cache parser on fixture trees (the prediction stands on it).</summary>
 public class CacheTopologyTests

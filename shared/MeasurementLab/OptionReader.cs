@@ -1,9 +1,6 @@
 using System.Globalization;
 
-namespace MeasurementLab.CommandLine;
-
-/// <summary>A command line that cannot be accepted: the message says which argument and what is allowed.</summary>
-public sealed class UsageException(string message) : Exception(message);
+namespace MeasurementLab;
 
 /// <summary>
 /// Strict reader for sub-command arguments: <c>--name value</c>, <c>--name=value</c>, flags and positionals.

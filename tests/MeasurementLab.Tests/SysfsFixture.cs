@@ -1,6 +1,6 @@
 using System.Globalization;
 
-namespace HardwareCounters.Tests;
+namespace MeasurementLab.Tests;
 
 /// <summary>A fake /sys/devices/system/cpu tree in a temporary directory, for CacheTopology and pinning tests.</summary>
 internal sealed class SysfsFixture : IDisposable

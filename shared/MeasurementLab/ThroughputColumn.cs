@@ -3,7 +3,7 @@ using BenchmarkDotNet.Columns;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
 
-namespace MeasurementLab.Columns;
+namespace MeasurementLab;
 
 /// <summary>
 /// Operations per second derived from the mean time per operation (so with <c>OperationsPerInvoke</c> it is the

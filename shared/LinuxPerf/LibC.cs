@@ -1,6 +1,6 @@
 using System.Runtime.InteropServices;
 
-namespace LinuxPerf.Native;
+namespace LinuxPerf;
 
 /// <summary>
 /// The libc calls the counters need. glibc has no <c>perf_event_open</c> wrapper, so it goes through

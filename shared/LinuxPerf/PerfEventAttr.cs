@@ -1,6 +1,6 @@
 using System.Runtime.InteropServices;
 
-namespace LinuxPerf.Native;
+namespace LinuxPerf;
 
 /// <summary>
 /// <c>struct perf_event_attr</c> from <c>linux/perf_event.h</c>, up to <c>PERF_ATTR_SIZE_VER5</c> (112 bytes).
