@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using System.Globalization;
 using HdrHistogram;
 
 namespace MeasurementLab;
@@ -110,7 +109,7 @@ public sealed class LatencyRecorder
         if (other.MaxTicks > _highestTicks)
         {
             throw new ArgumentException(
-                $"The other recorder holds {FormatMilliseconds(other.Max)}, above this recorder's highest trackable {FormatMilliseconds(HighestTrackable)}.", nameof(other));
+                $"The other recorder holds {DurationFormat.Milliseconds(other.Max)}, above this recorder's highest trackable {DurationFormat.Milliseconds(HighestTrackable)}.", nameof(other));
         }
 
         _histogram.Add(other._histogram);
@@ -174,10 +173,6 @@ public sealed class LatencyRecorder
     /// <summary>Converts a <see cref="TimeSpan"/> to ticks of this recorder's clock (rounded to the nearest tick).</summary>
     public long ToTicks(TimeSpan value) => checked((long)Math.Round(value.Ticks * (double)TicksPerSecond / TimeSpan.TicksPerSecond));
 
-    /// <summary>Formats a latency as milliseconds with two decimals ("1.07 ms"), culture-invariant.</summary>
-    public static string FormatMilliseconds(TimeSpan value) =>
-        value.TotalMilliseconds.ToString("N2", CultureInfo.InvariantCulture) + " ms";
-
     private TimeSpan ToTimeSpan(double ticks) =>
         TimeSpan.FromTicks((long)Math.Round(ticks * TimeSpan.TicksPerSecond / TicksPerSecond));
 
@@ -186,7 +181,7 @@ public sealed class LatencyRecorder
         if (ticks < 0 || ticks > _highestTicks)
         {
             throw new ArgumentOutOfRangeException(
-                nameof(ticks), ticks, $"A latency must be between 0 and the highest trackable {FormatMilliseconds(HighestTrackable)} ({_highestTicks} ticks).");
+                nameof(ticks), ticks, $"A latency must be between 0 and the highest trackable {DurationFormat.Milliseconds(HighestTrackable)} ({_highestTicks} ticks).");
         }
     }
 }

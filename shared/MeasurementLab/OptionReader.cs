@@ -104,12 +104,65 @@ public sealed class OptionReader
         return value;
     }
 
+    /// <summary>
+    /// A comma-separated list of whole numbers, each within [<paramref name="min"/>, <paramref name="max"/>] and
+    /// accepted by <paramref name="check"/> (which throws <see cref="ArgumentException"/> naming the rule it enforces).
+    /// </summary>
+    public IReadOnlyList<int> IntegerList(string name, IReadOnlyList<int> defaultValue, int min, int max, Action<int>? check = null)
+    {
+        ArgumentNullException.ThrowIfNull(defaultValue);
+        string? text = String(name);
+        if (text is null)
+        {
+            return defaultValue;
+        }
+
+        var values = new List<int>();
+        foreach (string part in text.Split(',', StringSplitOptions.TrimEntries))
+        {
+            if (part.Length == 0)
+            {
+                throw new UsageException($"Option {name} needs comma-separated whole numbers such as {string.Join(",", defaultValue)}; got '{text}'.");
+            }
+
+            int value = (int)ParseInteger("Option " + name + " entry", part, min, max);
+            try
+            {
+                check?.Invoke(value);
+            }
+            catch (ArgumentException e)
+            {
+                throw new UsageException($"Option {name}: {e.Message}");
+            }
+
+            values.Add(value);
+        }
+
+        return values;
+    }
+
+    /// <summary>A directory option that must already exist (an input such as a copy of sysfs).</summary>
+    public string ExistingDirectory(string name, string defaultValue)
+    {
+        string path = String(name, defaultValue)!;
+        if (!Directory.Exists(path))
+        {
+            throw new UsageException($"Option {name}: directory '{path}' does not exist.");
+        }
+
+        return path;
+    }
+
     /// <summary>Parses a whole number argument (positional or option value) with the same rules and messages as <see cref="Integer"/>.</summary>
     public static long ParseInteger(string what, string text, long min = long.MinValue, long max = long.MaxValue)
     {
-        if (!long.TryParse(text.Replace("_", "", StringComparison.Ordinal), NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out long value))
+        string digits = text.Replace("_", "", StringComparison.Ordinal);
+        if (!long.TryParse(digits, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out long value))
         {
-            throw new UsageException($"{what} needs a whole number; got '{text}'.");
+            bool tooLarge = digits.Length > 1 && digits.TrimStart('-', '+').All(char.IsAsciiDigit);
+            throw new UsageException(tooLarge
+                ? $"{what} must be {DescribeRange(min, max, exclusiveMin: false)}; got {text}."
+                : $"{what} needs a whole number; got '{text}'.");
         }
 
         if (value < min || value > max)

@@ -21,18 +21,25 @@ public sealed class WorkerGang : IDisposable
     private volatile bool _stopping;
     private bool _disposed;
 
-    /// <summary>Starts <paramref name="threadCount"/> threads, parked until the first <see cref="Run"/>.</summary>
+    /// <summary>Starts <paramref name="threadCount"/> threads named <c>name-i</c>, parked until the first <see cref="Run"/>.</summary>
     public WorkerGang(int threadCount, string name = "gang")
+        : this([.. Enumerable.Range(0, Math.Max(threadCount, 0)).Select(i => $"{name}-{i}")])
     {
-        ArgumentOutOfRangeException.ThrowIfLessThan(threadCount, 1);
-        ThreadCount = threadCount;
-        _start = new Barrier(threadCount + 1);
-        _done = new CountdownEvent(threadCount);
-        _threads = new Thread[threadCount];
-        for (int i = 0; i < threadCount; i++)
+    }
+
+    /// <summary>Starts one thread per name, parked until the first <see cref="Run"/>.</summary>
+    public WorkerGang(IReadOnlyList<string> threadNames)
+    {
+        ArgumentNullException.ThrowIfNull(threadNames);
+        ArgumentOutOfRangeException.ThrowIfLessThan(threadNames.Count, 1, nameof(threadNames));
+        ThreadCount = threadNames.Count;
+        _start = new Barrier(ThreadCount + 1);
+        _done = new CountdownEvent(ThreadCount);
+        _threads = new Thread[ThreadCount];
+        for (int i = 0; i < ThreadCount; i++)
         {
             int index = i;
-            _threads[i] = new Thread(() => WorkerLoop(index)) { IsBackground = true, Name = $"{name}-{i}" };
+            _threads[i] = new Thread(() => WorkerLoop(index)) { IsBackground = true, Name = threadNames[i] };
             _threads[i].Start();
         }
     }
@@ -54,6 +61,23 @@ public sealed class WorkerGang : IDisposable
 
     /// <summary>Number of completed runs.</summary>
     public long Runs { get; private set; }
+
+    /// <summary>
+    /// Runs <paramref name="body"/>(i) once on a new thread per name and returns when all have finished; the first
+    /// exception of any thread is rethrown as is. No names: nothing runs.
+    /// </summary>
+    public static void RunOnce(IReadOnlyList<string> threadNames, Action<int> body)
+    {
+        ArgumentNullException.ThrowIfNull(threadNames);
+        ArgumentNullException.ThrowIfNull(body);
+        if (threadNames.Count == 0)
+        {
+            return;
+        }
+
+        using var gang = new WorkerGang(threadNames);
+        gang.Run(body);
+    }
 
     /// <summary>Runs <paramref name="body"/>(i) on thread i for every i, returns when all have finished.</summary>
     /// <exception cref="AggregateException">Never: the first exception of a worker is rethrown as is.</exception>

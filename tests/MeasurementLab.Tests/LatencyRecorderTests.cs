@@ -78,23 +78,6 @@ public class LatencyRecorderTests
     }
 
     [Fact]
-    public void Milliseconds_are_formatted_with_two_decimals_in_any_culture()
-    {
-        var previous = CultureInfo.CurrentCulture;
-        try
-        {
-            CultureInfo.CurrentCulture = CultureInfo.GetCultureInfo("de-DE");
-            LatencySummary.Milliseconds(TimeSpan.FromMicroseconds(200_150)).Should().Be("200.15 ms");
-            LatencyRecorder.FormatMilliseconds(TimeSpan.FromMicroseconds(1_070)).Should().Be("1.07 ms");
-            LatencyRecorder.FormatMilliseconds(TimeSpan.FromMilliseconds(1234.5)).Should().Be("1,234.50 ms");
-        }
-        finally
-        {
-            CultureInfo.CurrentCulture = previous;
-        }
-    }
-
-    [Fact]
     public void Expected_interval_correction_synthesizes_the_values_a_constant_rate_sender_would_have_seen()
     {
         var recorder = Microseconds();
