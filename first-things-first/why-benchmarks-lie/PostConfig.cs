@@ -9,13 +9,16 @@ namespace WhyBenchmarksLie;
 /// </summary>
 public sealed class PostConfig : ManualConfig
 {
-    /// <summary>Metric names the benchmarks report through <see cref="LabMetric"/>.</summary>
+    /// <summary>Threads that ran their share of the inserts in every invocation (a gang thread that never got the CPU would show here).</summary>
     public const string ThreadsMetric = "threads";
 
-    /// <summary>Smallest number of worker threads seen inside the timed body at the same time.</summary>
+    /// <summary>
+    /// Most worker threads inside the timed body at the same moment, taken from the invocation where that peak was
+    /// lowest: on 2 cores, 32 "threads" are time-sliced, and this says how many really overlapped.
+    /// </summary>
     public const string PeakConcurrencyMetric = "peak-concurrency";
 
-    /// <summary>Filesystem of the WAL directory.</summary>
+    /// <summary>Filesystem of the WAL directory, so a table shows the log lived on real storage and not on tmpfs.</summary>
     public const string WalFileSystemMetric = "wal-fs";
 
     public PostConfig()

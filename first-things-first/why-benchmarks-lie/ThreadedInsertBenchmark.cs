@@ -19,10 +19,10 @@ public abstract class ThreadedInsertBenchmark
     private RunDirectory? _walDirectory;
     private int _opsPerThread;
 
-    [Params(Backend.Lock, Backend.Striped)]
+    [ParamsAllValues]
     public Backend Backend { get; set; }
 
-    [Params(1, 4, 16, 32)]
+    [ParamsSource(typeof(Scenario), nameof(Scenario.ThreadCounts))]
     public int ThreadCount { get; set; }
 
     /// <summary>The table under test (tests reopen its WAL).</summary>

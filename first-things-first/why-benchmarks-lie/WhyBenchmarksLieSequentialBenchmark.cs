@@ -15,10 +15,10 @@ public class WhyBenchmarksLieSequentialBenchmark
 {
     private ITable<int, Row> _table = new LockTable<int, Row>();
 
-    [Params(Backend.Lock, Backend.Striped)]
+    [ParamsAllValues]
     public Backend Backend { get; set; }
 
-    [Params(1, 4, 16, 32)]
+    [ParamsSource(typeof(Scenario), nameof(Scenario.ThreadCounts))]
     public int ThreadCount { get; set; }
 
     [GlobalSetup]

@@ -31,11 +31,11 @@ public class ScenarioTests
     public void A_thread_count_that_does_not_divide_N_is_a_clear_setup_error(int threads)
     {
         var act = () => Scenario.OpsPerThread(threads);
-        act.Should().Throw<InvalidOperationException>().WithMessage($"*500,000*not divisible by ThreadCount = {threads}*");
+        act.Should().Throw<ArgumentException>().WithMessage($"thread count {threads} does not divide N = 500,000*");
 
         var benchmark = new WhyBenchmarksLieBenchmark { Backend = Backend.Striped, ThreadCount = threads };
         var setup = () => benchmark.SetupNarrow();
-        setup.Should().Throw<InvalidOperationException>();
+        setup.Should().Throw<ArgumentException>("the benchmarks and the latency mode share the one check");
     }
 
     [Theory]
