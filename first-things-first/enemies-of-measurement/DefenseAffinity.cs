@@ -1,7 +1,7 @@
 using System.Diagnostics;
 using System.Numerics;
 
-namespace EnemiesOfMeasurement.Defense;
+namespace EnemiesOfMeasurement;
 
 /// <summary>
 /// The CPU mask of <see cref="EnemyDefenseConfig"/>. The post pins to "cores 0-1" (0b11) on a 48-thread Xeon; a

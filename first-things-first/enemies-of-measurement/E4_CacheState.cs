@@ -1,5 +1,4 @@
 using BenchmarkDotNet.Attributes;
-using EnemiesOfMeasurement.Reporting;
 using MeasurementLab;
 using StorageEngine;
 

@@ -3,7 +3,7 @@ using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Diagnosers;
 using BenchmarkDotNet.Jobs;
 
-namespace EnemiesOfMeasurement.Defense;
+namespace EnemiesOfMeasurement;
 
 /// <summary>
 /// The post's reference defences, opt-in: the enemy classes deliberately do not use it (their defences are down so

@@ -4,7 +4,7 @@ using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
 using MeasurementLab;
 
-namespace EnemiesOfMeasurement.Reporting;
+namespace EnemiesOfMeasurement;
 
 /// <summary>Adds E4's "Lookup path" and "Lands in" columns (a column-only config: no job, no diagnoser).</summary>
 [AttributeUsage(AttributeTargets.Class)]

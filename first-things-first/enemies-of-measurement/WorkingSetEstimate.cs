@@ -2,7 +2,7 @@ using System.Globalization;
 using MeasurementLab;
 using StorageEngine;
 
-namespace EnemiesOfMeasurement.Reporting;
+namespace EnemiesOfMeasurement;
 
 /// <summary>
 /// What a <c>StripedTable&lt;int, Row&gt;</c> of <see cref="Entries"/> generated rows occupies on a 64-bit runtime, from

@@ -1,4 +1,3 @@
-using EnemiesOfMeasurement;
 using StorageEngine;
 
 namespace EnemiesOfMeasurement.Tests;
