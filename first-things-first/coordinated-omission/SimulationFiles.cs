@@ -10,7 +10,7 @@ namespace CoordinatedOmission;
 /// The files of --output DIR: every distribution in HdrHistogram's .hgrm text format (values in milliseconds, so
 /// HdrHistogram's plotters read them as they are), the configuration of the run as JSON, and the printed report.
 /// </summary>
-internal static class ResultFiles
+internal static class SimulationFiles
 {
     public const string ConfigurationFile = "configuration.json";
     public const string ReportFile = "report.md";
@@ -105,30 +105,3 @@ internal static class ResultFiles
             StartedUtc: result.StartedUtc);
     }
 }
-
-internal sealed record RunConfiguration(
-    string Command,
-    string Clock,
-    string ClockDescription,
-    long TicksPerSecond,
-    int RatePerSecond,
-    int DurationSeconds,
-    long RequestsPerClient,
-    int PauseEvery,
-    int PauseMilliseconds,
-    double BaselineServiceTimeMilliseconds,
-    IReadOnlyList<string> Clients,
-    int? Workers,
-    long? ExpectedIntervalTicks,
-    int HistogramSignificantDigits,
-    double HighestTrackableSeconds,
-    CalibrationDescription? Calibration,
-    IReadOnlyList<ClientDescription> Runs,
-    MachineDescription Machine,
-    DateTimeOffset StartedUtc);
-
-internal sealed record CalibrationDescription(int SpinIterations, double MedianMilliseconds, double TargetMilliseconds, int Samples);
-
-internal sealed record ClientDescription(string Name, long Requests, long Pauses, double ElapsedSeconds);
-
-internal sealed record MachineDescription(int LogicalCpus, string Runtime, string Os, string Architecture, long StopwatchFrequency, bool StopwatchIsHighResolution);

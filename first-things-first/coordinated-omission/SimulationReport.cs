@@ -10,7 +10,7 @@ namespace CoordinatedOmission;
 /// how close the correction gets to the open-loop truth, the open-loop clients' own send lateness, and the mechanism
 /// (pauses hit, requests omitted, backlog) counted from the traces next to what theory predicts.
 /// </summary>
-internal static class LatencyReport
+internal static class SimulationReport
 {
     /// <summary>The post's latency buckets: 0–2, 2–50, 50–100, 100–150, 150–200, 200+ ms.</summary>
     public static readonly IReadOnlyList<LatencyBucket> Buckets =
@@ -64,7 +64,7 @@ internal static class LatencyReport
         var table = new MarkdownTable("Metric", name).Row("Count", Count(summary.Count));
         foreach (var (label, value) in summary.Percentiles)
         {
-            table.Row(label, LatencySummary.Milliseconds(value));
+            table.Row(label, DurationFormat.Milliseconds(value));
         }
 
         return table.ToString();
@@ -125,7 +125,7 @@ internal static class LatencyReport
         table.Row([.. columns.Select(c => Count(c.Latency.Count)).Prepend("Count"), .. others.Select(_ => "")]);
         foreach (var (label, percentile) in new[] { ("p50", 50.0), ("p90", 90.0), ("p99", 99.0), ("p99.9", 99.9), ("max", 100.0) })
         {
-            var values = columns.Select(c => LatencySummary.Milliseconds(c.Latency.ValueAt(percentile)));
+            var values = columns.Select(c => DurationFormat.Milliseconds(c.Latency.ValueAt(percentile)));
             var ratios = others.Select(o => Ratio(o.Latency.ValueAtTicks(percentile), closed!.ValueAtTicks(percentile)));
             table.Row([label, .. values, .. ratios]);
         }
@@ -204,7 +204,7 @@ internal static class LatencyReport
 
         var corrected = closed.Corrected;
         var points = new[] { ("p90", 90.0), ("p99", 99.0), ("p99.9", 99.9), ("max", 100.0) }
-            .Select(p => Invariant($"{p.Item1} {LatencySummary.Milliseconds(corrected.ValueAt(p.Item2))} vs {LatencySummary.Milliseconds(truth.Latency.ValueAt(p.Item2))} ({Percent(corrected.ValueAtTicks(p.Item2), truth.Latency.ValueAtTicks(p.Item2))})"));
+            .Select(p => Invariant($"{p.Item1} {DurationFormat.Milliseconds(corrected.ValueAt(p.Item2))} vs {DurationFormat.Milliseconds(truth.Latency.ValueAt(p.Item2))} ({Percent(corrected.ValueAtTicks(p.Item2), truth.Latency.ValueAtTicks(p.Item2))})"));
         Line(text, $"How close it gets to the {truth.Name.ToLowerInvariant()} client (corrected vs measured, and corrected as a share of measured): {string.Join("; ", points)}.");
 
         string catchUp = truth.Trace is { } trace && perPause is { } synthesized
@@ -318,12 +318,13 @@ internal static class LatencyReport
     private static string Percent(long value, long of) =>
         of == 0 ? "-" : (100.0 * value / of).ToString("0", CultureInfo.InvariantCulture) + "%";
 
+    // Send lateness is mostly microseconds; everything from 1 ms up stays in the tables' milliseconds.
     private static string Duration(TimeSpan value) =>
         value < TimeSpan.FromMilliseconds(1)
-            ? (value.Ticks / 10.0).ToString("0.0", CultureInfo.InvariantCulture) + " µs"
-            : LatencySummary.Milliseconds(value);
+            ? DurationFormat.Format(value.Ticks * 100.0, DurationUnit.Microseconds, 1)
+            : DurationFormat.Milliseconds(value);
 
-    private static string Ms(double milliseconds) => milliseconds.ToString("0.00", CultureInfo.InvariantCulture) + " ms";
+    private static string Ms(double milliseconds) => DurationFormat.Format(milliseconds * 1e6, DurationUnit.Milliseconds, 2);
 
     private static string Count(long value) => value.ToString("N0", CultureInfo.InvariantCulture);
 

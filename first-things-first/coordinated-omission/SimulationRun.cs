@@ -1,43 +1,18 @@
 using System.Globalization;
+using MeasurementLab;
 
 namespace CoordinatedOmission;
 
-/// <summary>One run: the settings, what the service was calibrated to, and each client's measurement.</summary>
-internal sealed record SimulationResult(
-    SimulationSettings Settings,
-    string ClockDescription,
-    long TicksPerSecond,
-    SpinCalibrationResult? Calibration,
-    ClosedLoopResult? Closed,
-    ClientResult? Open,
-    ClientResult? Concurrent,
-    DateTimeOffset StartedUtc)
-{
-    /// <summary>The latency columns of the report, in display order.</summary>
-    public IReadOnlyList<(string Name, MeasurementLab.LatencyRecorder Latency)> Columns =>
-        new (string, MeasurementLab.LatencyRecorder?)[]
-        {
-            (ClosedLoopClient.Name, Closed?.Measured.Latency),
-            (ClosedLoopResult.CorrectedName, Closed?.Corrected),
-            (OpenLoopClient.Name, Open?.Latency),
-            (ConcurrentOpenLoopClient.Name, Concurrent?.Latency),
-        }
-        .Where(c => c.Item2 is not null)
-        .Select(c => (c.Item1, c.Item2!))
-        .ToList();
-
-    /// <summary>The clients that ran, in display order.</summary>
-    public IReadOnlyList<ClientResult> Clients =>
-        new[] { Closed?.Measured, Open, Concurrent }.OfType<ClientResult>().ToList();
-}
-
 /// <summary>
 /// Runs the selected clients one after another, each against a fresh <see cref="SimulatedService"/> (so each sees its
-/// pauses at the same request numbers), on the real clock or on a fresh virtual clock per client.
+/// pauses at the same request numbers), on the real clock or on a fresh virtual clock per client. Real-clock runs
+/// report their progress (client, requests served, time left) on the progress writer every few seconds.
 /// </summary>
-internal static class Simulation
+internal static class SimulationRun
 {
-    public static SimulationResult Run(SimulationSettings settings, TextWriter progress)
+    private const string ProgressTitle = "coordinated-omission";
+
+    public static SimulationResult Run(SimulationSettings settings, TextWriter progress, TimeSpan? progressInterval = null)
     {
         ArgumentNullException.ThrowIfNull(settings);
         ArgumentNullException.ThrowIfNull(progress);
@@ -48,6 +23,12 @@ internal static class Simulation
             progress.WriteLine(string.Create(CultureInfo.InvariantCulture,
                 $"warning: at {settings.RatePerSecond} req/s the service needs {settings.Utilization:P0} of each second; the open loop's backlog will grow for the whole run."));
         }
+
+        var plan = Plan(settings);
+        var reporter = settings.Virtual ? null : new ProgressReporter(progress, ProgressTitle, plan.Sum(p => p.Seconds),
+            estimate: TimeSpan.FromSeconds(plan.Sum(p => p.Seconds)), interval: progressInterval);
+        reporter?.Announce(FormattableString.Invariant(
+            $"{string.Join(", ", plan.Select(p => p.Client))}: {settings.RequestsPerClient:N0} requests each, about {DurationFormat.Rough(TimeSpan.FromSeconds(plan.Sum(p => p.Seconds)))} in all"));
 
         Func<(IClock Clock, SimulatedService Service)> fresh;
         SpinCalibrationResult? calibration = null;
@@ -66,11 +47,11 @@ internal static class Simulation
         }
         else
         {
-            progress.WriteLine(FormattableString.Invariant(
+            reporter?.Announce(FormattableString.Invariant(
                 $"calibrating the {SimulationSettings.BaselineServiceTime.TotalMilliseconds:0.###} ms spin (median of {SpinCalibration.DefaultSamples} samples)..."));
             var cal = SpinCalibration.Calibrate(SimulationSettings.BaselineServiceTime);
             calibration = cal;
-            progress.WriteLine(FormattableString.Invariant($"  Thread.SpinWait({cal.Iterations}): median {cal.Median.TotalMilliseconds:0.000} ms"));
+            reporter?.Announce(FormattableString.Invariant($"Thread.SpinWait({cal.Iterations}): median {cal.Median.TotalMilliseconds:0.000} ms"));
             var clock = new RealClock();
             clockDescription = FormattableString.Invariant($"real (Stopwatch, {clock.Frequency:N0} ticks/s)");
             ticksPerSecond = clock.Frequency;
@@ -78,38 +59,86 @@ internal static class Simulation
             fresh = () => (clock, new SimulatedService(time, settings.PauseEvery));
         }
 
+        var tracker = new Tracker(reporter, plan, settings.RequestsPerClient, progressInterval ?? ProgressReporter.DefaultInterval);
         ClosedLoopResult? closed = null;
         ClientResult? open = null;
         ClientResult? concurrent = null;
         if (settings.Clients.HasFlag(ClientKinds.Closed))
         {
-            Announce(progress, settings, ClosedLoopClient.Name, "back to back, as fast as the service answers");
             var (clock, service) = fresh();
-            closed = new ClosedLoopClient(clock, load).Run(service);
+            closed = tracker.Run(ClosedLoopClient.Name, service, () => new ClosedLoopClient(clock, load).Run(service));
         }
 
         if (settings.Clients.HasFlag(ClientKinds.Open))
         {
-            Announce(progress, settings, OpenLoopClient.Name, FormattableString.Invariant($"about {settings.DurationSeconds} s"));
             var (clock, service) = fresh();
-            open = new OpenLoopClient(clock, load).Run(service);
+            open = tracker.Run(OpenLoopClient.Name, service, () => new OpenLoopClient(clock, load).Run(service));
         }
 
         if (settings.Clients.HasFlag(ClientKinds.Concurrent))
         {
-            Announce(progress, settings, ConcurrentOpenLoopClient.Name, FormattableString.Invariant($"about {settings.DurationSeconds} s, {settings.Workers} worker(s)"));
             var (clock, service) = fresh();
-            concurrent = new ConcurrentOpenLoopClient(clock, load, settings.Workers).Run(service);
+            concurrent = tracker.Run(ConcurrentOpenLoopClient.Name, service, () => new ConcurrentOpenLoopClient(clock, load, settings.Workers).Run(service));
         }
 
+        reporter?.Finish("all clients done");
         return new SimulationResult(settings, clockDescription, ticksPerSecond, calibration, closed, open, concurrent, started);
     }
 
-    private static void Announce(TextWriter progress, SimulationSettings settings, string client, string howLong)
+    /// <summary>
+    /// Each selected client and how long it should take on the real clock: the closed loop as fast as the service
+    /// answers (requests × mean service time), an open loop its schedule, or longer when the service cannot keep up.
+    /// </summary>
+    internal static IReadOnlyList<(string Client, double Seconds)> Plan(SimulationSettings settings)
     {
-        if (!settings.Virtual)
+        ArgumentNullException.ThrowIfNull(settings);
+        double meanService = ((settings.PauseEvery - 1) * SimulationSettings.BaselineServiceTime.TotalSeconds + settings.Pause.TotalSeconds) / settings.PauseEvery;
+        double busy = settings.RequestsPerClient * meanService;
+        var plan = new List<(string, double)>();
+        if (settings.Clients.HasFlag(ClientKinds.Closed))
         {
-            progress.WriteLine(FormattableString.Invariant($"running {client}: {settings.RequestsPerClient:N0} requests ({howLong})..."));
+            plan.Add((ClosedLoopClient.Name, busy));
+        }
+
+        if (settings.Clients.HasFlag(ClientKinds.Open))
+        {
+            plan.Add((OpenLoopClient.Name, Math.Max(settings.DurationSeconds, busy)));
+        }
+
+        if (settings.Clients.HasFlag(ClientKinds.Concurrent))
+        {
+            plan.Add((ConcurrentOpenLoopClient.Name, Math.Max(settings.DurationSeconds, busy / settings.Workers)));
+        }
+
+        return plan;
+    }
+
+    // Counts a client's progress in expected seconds: requests the service has taken so far × the plan's seconds per request.
+    private sealed class Tracker(ProgressReporter? reporter, IReadOnlyList<(string Client, double Seconds)> plan, long requests, TimeSpan interval)
+    {
+        private double _before;
+
+        public T Run<T>(string client, SimulatedService service, Func<T> run)
+        {
+            if (reporter is null)
+            {
+                return run();
+            }
+
+            double seconds = plan.First(p => p.Client == client).Seconds;
+            double before = _before;
+            string Status() => FormattableString.Invariant($"{client}: {Math.Min(service.Processed, requests):N0}/{requests:N0} requests");
+            double Done() => before + (seconds * Math.Min(service.Processed, requests) / requests);
+            reporter.Announce(FormattableString.Invariant($"{client}: {requests:N0} requests, about {DurationFormat.Rough(TimeSpan.FromSeconds(seconds))}"));
+            T result;
+            using (new Timer(_ => reporter.Report(Done(), Status()), null, interval, interval))
+            {
+                result = run();
+            }
+
+            _before += seconds;
+            reporter.Report(_before, Status(), force: true);
+            return result;
         }
     }
 }
