@@ -2,7 +2,7 @@ using BenchmarkDotNet.Exporters.Json;
 using BenchmarkDotNet.Loggers;
 using BenchmarkDotNet.Reports;
 
-namespace StatisticsThatMatter.Reporting;
+namespace StatisticsThatMatter;
 
 /// <summary>
 /// BenchmarkDotNet's full JSON report (every measurement, as <c>JsonExporter.Full</c> writes it) plus three fields per

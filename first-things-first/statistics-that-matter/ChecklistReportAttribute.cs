@@ -3,7 +3,7 @@ using BenchmarkDotNet.Configs;
 using Perfolizer.Mathematics.Common;
 using StatisticsThatMatter.Checklist;
 
-namespace StatisticsThatMatter.Reporting;
+namespace StatisticsThatMatter;
 
 /// <summary>
 /// Puts a benchmark class under the checklist: exports the annotated full JSON the check command reads, and adds

@@ -1,8 +1,8 @@
 using BenchmarkDotNet.Columns;
 using BenchmarkDotNet.Running;
-using StatisticsThatMatter.Reporting;
+using MeasurementLab;
 
-namespace StatisticsThatMatter.Tests.Benchmarks;
+namespace StatisticsThatMatter.Tests;
 
 // The post's names, sizes, seeds and data shapes, and that each pair's two variants compute the same answer
 // (a faster variant that computes something else would be a benchmark bug, not a speedup).
@@ -11,11 +11,11 @@ public class BenchmarkShapeTests
     [Fact]
     public void Noisy_comparison_data_is_about_95_percent_positive_within_plus_minus_999()
     {
-        int[] data = NoisyComparison.CreateData(200_000, NoisyComparison.Seed);
+        int[] data = NoisyComparison.CreateData(200_000, LabSeed.Value);
         data.Should().OnlyContain(v => v != 0 && v >= -999 && v <= 999);
         (data.Count(v => v > 0) / (double)data.Length).Should().BeInRange(0.945, 0.955);
         data.Should().Contain(999).And.Contain(1).And.Contain(-999).And.Contain(-1);
-        NoisyComparison.CreateData(1_000, NoisyComparison.Seed).Should().Equal(data.Take(1_000), "the seed fixes the data");
+        NoisyComparison.CreateData(1_000, LabSeed.Value).Should().Equal(data.Take(1_000), "the seed fixes the data");
     }
 
     [Fact]
@@ -23,7 +23,7 @@ public class BenchmarkShapeTests
     {
         var bench = new NoisyComparison { N = 100_000 };
         bench.Setup();
-        long expected = NoisyComparison.CreateData(100_000, NoisyComparison.Seed).Where(v => v > 0).Sum(v => (long)v);
+        long expected = NoisyComparison.CreateData(100_000, LabSeed.Value).Where(v => v > 0).Sum(v => (long)v);
         bench.FilterBranch().Should().Be(expected);
         bench.FilterTernary().Should().Be(expected);
     }
@@ -36,7 +36,7 @@ public class BenchmarkShapeTests
         bench.SumSpan().Should().Be(bench.SumArray());
         bench.SearchBinary().Should().Be(bench.SearchLinear());
 
-        var (sorted, keys) = EffectSizeDemo.CreateSearchData(20_000, EffectSizeDemo.SearchKeyCount, EffectSizeDemo.Seed);
+        var (sorted, keys) = EffectSizeDemo.CreateSearchData(20_000, EffectSizeDemo.SearchKeyCount, LabSeed.Value);
         sorted.Zip(sorted.Skip(1)).Should().OnlyContain(p => p.First < p.Second);
         keys.Should().HaveCount(1_000).And.OnlyContain(k => Array.BinarySearch(sorted, k) >= 0);
         EffectSizeDemo.LinearIndexOf(sorted, sorted[^1] + 1).Should().Be(-1);
@@ -52,10 +52,10 @@ public class BenchmarkShapeTests
         bench.LookupDictionary().Should().Be(bench.LookupLinear());
         bench.PipelineDictionary().Should().Be(bench.PipelineLinear(), "only the lookup strategy differs");
 
-        var (data, keys) = MicroVsMacro.CreateLookupData(MicroVsMacro.Seed);
+        var (data, keys) = MicroVsMacro.CreateLookupData(LabSeed.Value);
         data.Should().HaveCount(10_000).And.OnlyHaveUniqueItems();
         keys.Should().HaveCount(200);
-        int[] workload = MicroVsMacro.CreateWorkload(100_000, MicroVsMacro.Seed);
+        int[] workload = MicroVsMacro.CreateWorkload(100_000, LabSeed.Value);
         (workload.Count(v => v < 0) / (double)workload.Length).Should().BeInRange(0.008, 0.012);
     }
 
@@ -67,7 +67,7 @@ public class BenchmarkShapeTests
     {
         var run = BenchmarkConverter.TypeToBenchmarks(type);
         var cases = run.BenchmarksCases;
-        cases.Should().OnlyContain(c => c.Job.Run.WarmupCount == 5 && c.Job.Run.IterationCount == 20, "[SimpleJob(warmupCount: 5, iterationCount: 20)]");
+        cases.Should().OnlyContain(c => c.Job.Run.WarmupCount == 5 && c.Job.Run.IterationCount == 20, "[PostJob]: 5 warmups, 20 iterations");
         cases.Where(c => c.Descriptor.Baseline).Select(c => c.Descriptor.WorkloadMethod.Name).Should().BeEquivalentTo(baselines.Split(','));
         cases.Where(c => !c.Descriptor.Baseline).Select(c => c.Descriptor.WorkloadMethod.Name).Should().BeEquivalentTo(candidates.Split(','));
         run.Config.GetExporters().OfType<AnnotatedJsonExporter>().Should().ContainSingle("the check command reads its JSON");
