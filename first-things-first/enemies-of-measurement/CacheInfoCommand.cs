@@ -11,7 +11,6 @@ public static class CacheInfoCommand
     /// <summary>The sub-command's name.</summary>
     public const string Name = "cache-info";
 
-    /// <summary>Usage text of the mode.</summary>
     public const string Usage = """
         Usage: dotnet run -c Release -- cache-info [--sysfs DIR]
 

@@ -15,7 +15,6 @@ public static class DefendedCommand
     /// <summary>Where the defended run writes its artifacts unless --artifacts says otherwise.</summary>
     public const string ArtifactsPath = "BenchmarkDotNet.Artifacts/defended";
 
-    /// <summary>Usage text of the mode.</summary>
     public const string Usage = """
         Usage: dotnet run -c Release -- defended [BenchmarkDotNet options]
 

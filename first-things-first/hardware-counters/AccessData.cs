@@ -8,10 +8,8 @@ namespace HardwareCounters;
 /// </summary>
 public static class AccessData
 {
-    /// <summary>Smallest value.</summary>
     public const int MinValue = 1;
 
-    /// <summary>Largest value.</summary>
     public const int MaxValue = 999;
 
     /// <summary>Bytes per element of the data array (long).</summary>

@@ -31,7 +31,6 @@ public class AccessPatterns
     /// <summary>The sizes the post runs.</summary>
     public static IReadOnlyList<int> Sizes { get; } = [SmallN, MediumN, LargeN];
 
-    /// <summary>Number of elements.</summary>
     [Params(SmallN, MediumN, LargeN)]
     public int N { get; set; }
 

@@ -27,7 +27,6 @@ public class EffectSizeDemo
     /// <summary>Gaps between consecutive sorted values are 1..MaxGap, so values are distinct.</summary>
     public const int MaxGap = 3;
 
-    /// <summary>Number of ints.</summary>
     [Params(1_000_000)]
     public int N { get; set; }
 

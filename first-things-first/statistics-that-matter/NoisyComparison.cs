@@ -19,7 +19,6 @@ public class NoisyComparison
     /// <summary>Values are 1..999 and -1..-999.</summary>
     public const int MaxMagnitude = 999;
 
-    /// <summary>Number of ints.</summary>
     [Params(20_000_000)]
     public int N { get; set; }
 

@@ -54,7 +54,6 @@ public sealed class ZipfianGenerator
         }
     }
 
-    /// <summary>Number of distinct keys.</summary>
     public int ItemCount { get; }
 
     /// <summary>ζ(n, θ) = Σ_{i=1..n} 1 / i^θ.</summary>
@@ -94,7 +93,6 @@ public sealed class ZipfianGenerator
         return (int)Math.Min(rank, ItemCount - 1);
     }
 
-    /// <summary>Next key.</summary>
     public int Next() => KeyOfRank(NextRank());
 
     /// <summary><paramref name="count"/> keys.</summary>

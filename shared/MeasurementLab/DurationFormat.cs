@@ -5,16 +5,13 @@ namespace MeasurementLab;
 /// <summary>A unit of time as the lab prints it.</summary>
 public enum DurationUnit
 {
-    /// <summary>ns.</summary>
     Nanoseconds,
 
     /// <summary>µs (the micro sign, U+00B5).</summary>
     Microseconds,
 
-    /// <summary>ms.</summary>
     Milliseconds,
 
-    /// <summary>s.</summary>
     Seconds,
 }
 

@@ -59,7 +59,6 @@ public sealed class WorkerGang : IDisposable
     /// <summary>Smallest <see cref="LastPeakConcurrency"/> over all runs so far (0 before the first run).</summary>
     public int MinPeakConcurrency { get; private set; }
 
-    /// <summary>Number of completed runs.</summary>
     public long Runs { get; private set; }
 
     /// <summary>

@@ -3,7 +3,6 @@ using MeasurementLab;
 namespace HardwareCounters.Prediction;
 
 /// <summary>Where one size's working sets should live.</summary>
-/// <param name="N">Elements.</param>
 /// <param name="SequentialBytes">long[]: 8N bytes.</param>
 /// <param name="RandomBytes">long[] + int[]: 12N bytes.</param>
 /// <param name="SequentialLevel">"L1d", "L2", "L3", "DRAM", or "unknown".</param>

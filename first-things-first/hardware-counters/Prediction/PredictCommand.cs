@@ -43,7 +43,6 @@ internal static class PredictCommand
             : null;
     }
 
-    /// <summary>The banner text.</summary>
     public static string Text(CacheTopology caches, IEnumerable<int> sizes) =>
         "# AccessPatterns: prediction made before the run\n\n" + CachePredictor.Describe(CachePredictor.Predict(caches, sizes));
 }

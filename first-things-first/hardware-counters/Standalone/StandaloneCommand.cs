@@ -29,7 +29,6 @@ public static class StandaloneCommand
     /// <summary>Name of the mode's sub-command.</summary>
     public static string CommandName(AccessMode mode) => mode == AccessMode.Sequential ? "perf-sequential" : "perf-random";
 
-    /// <summary>Usage text.</summary>
     public static string Usage(AccessMode mode) => $"""
         Usage: dotnet run -c Release -- {CommandName(mode)} N [--seconds S | --passes P] [--perf-ctl FIFO --perf-ack FIFO]
 

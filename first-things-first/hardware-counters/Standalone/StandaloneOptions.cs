@@ -11,8 +11,6 @@ public enum AccessMode
 }
 
 /// <summary>Parsed arguments of perf-sequential / perf-random.</summary>
-/// <param name="Mode">Which loop.</param>
-/// <param name="N">Elements.</param>
 /// <param name="Seconds">Time budget of the measured loop (ignored when <paramref name="Passes"/> is set).</param>
 /// <param name="Passes">Exact number of passes, or null for the time budget.</param>
 /// <param name="ControlFifo">perf's control FIFO, when perf stat runs with --control.</param>

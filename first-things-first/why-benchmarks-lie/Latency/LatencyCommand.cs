@@ -19,7 +19,6 @@ public static class LatencyCommand
     /// <summary>Default warmup batches per combination.</summary>
     public const int DefaultWarmupBatches = 2;
 
-    /// <summary>Usage text of the mode.</summary>
     public static readonly string Usage = $"""
         Usage: dotnet run -c Release -- latency [options]
 
