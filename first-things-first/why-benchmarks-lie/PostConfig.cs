@@ -1,11 +1,12 @@
 using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Jobs;
 using MeasurementLab;
 
 namespace WhyBenchmarksLie;
 
 /// <summary>
-/// What every benchmark of this post shows beside BenchmarkDotNet's own columns: throughput (so the post's
-/// M ops/s and K ops/s read directly), how many threads really did work, and where the WAL lived.
+/// The post's job (ShortRun) and what every benchmark of this post shows beside BenchmarkDotNet's own columns:
+/// throughput (so the post's M ops/s and K ops/s read directly), how many threads really did work, and where the WAL lived.
 /// </summary>
 public sealed class PostConfig : ManualConfig
 {
@@ -23,6 +24,7 @@ public sealed class PostConfig : ManualConfig
 
     public PostConfig()
     {
+        AddJob(Job.ShortRun); // the post's job: 1 launch, 3 warmups, 3 iterations
         AddColumn(ThroughputColumn.Mean, ThroughputColumn.ConfidenceInterval);
         AddColumn(
             new LabMetricColumn(ThreadsMetric, "Threads", "Threads that ran their share of the inserts in every invocation (minimum over invocations)", LabMetricAggregate.Min),

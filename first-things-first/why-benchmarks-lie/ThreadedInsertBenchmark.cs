@@ -11,7 +11,6 @@ namespace WhyBenchmarksLie;
 /// on a small machine may run 32 "threads" on a couple of pool workers), the private WAL directory, and the cleanup
 /// that reports how many threads really worked.
 /// </summary>
-[ShortRunJob]
 [Config(typeof(PostConfig))]
 public abstract class ThreadedInsertBenchmark
 {

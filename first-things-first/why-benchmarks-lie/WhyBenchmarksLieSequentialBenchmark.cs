@@ -9,7 +9,6 @@ namespace WhyBenchmarksLie;
 /// <see cref="ThreadCount"/> is a parameter that the method ignores on purpose: the benchmark cannot react to
 /// concurrency because it has none. After the first invocation every insert overwrites (steady state).
 /// </summary>
-[ShortRunJob]
 [Config(typeof(PostConfig))]
 public class WhyBenchmarksLieSequentialBenchmark
 {

@@ -17,24 +17,10 @@ public class EngineProgramTests
     [InlineData(new[] { "--iterationTime", "0" }, "--iterationTime", "at least 1")]
     [InlineData(new[] { "--job" }, "--job needs a value")]
     [InlineData(new[] { "--artifacts", "/proc/nonexistent/out" }, "--artifacts", "'/proc/nonexistent/out'")]
-    public void A_wrong_input_is_one_line_naming_it(string[] args, params string[] named)
-    {
-        var (code, output, error) = Run(args);
+    public void A_wrong_input_is_one_line_naming_it(string[] args, params string[] named) =>
+        Run(args).ShouldBeUsageError(named);
 
-        code.Should().Be(LabEntryPoint.UsageExitCode, error);
-        output.Should().BeEmpty();
-        var lines = error.Split('\n', StringSplitOptions.RemoveEmptyEntries);
-        lines.Should().HaveCount(2, error);
-        lines[0].Should().StartWith("error: ");
-        foreach (string name in named)
-        {
-            lines[0].Should().Contain(name);
-        }
-
-        lines[1].Should().Be("see 'dotnet run -c Release -- --help'");
-    }
-
-    private static (int Code, string Output, string Error) Run(string[] args)
+    private static ProgramRun Run(string[] args)
     {
         var start = new ProcessStartInfo("dotnet")
         {
@@ -52,7 +38,7 @@ public class EngineProgramTests
         var output = process.StandardOutput.ReadToEndAsync();
         string error = process.StandardError.ReadToEnd();
         process.WaitForExit();
-        return (process.ExitCode, output.Result, error);
+        return new ProgramRun(process.ExitCode, output.Result, error);
     }
 
     private static string ProgramPath()

@@ -102,4 +102,18 @@ public class ScenarioTests
             Directory.Exists(dir).Should().BeFalse("the private WAL directory is removed at the end");
         }
     }
+
+    [Theory]
+    [InlineData(typeof(WhyBenchmarksLieSequentialBenchmark), 8)]
+    [InlineData(typeof(WhyBenchmarksLieBenchmark), 24)]
+    [InlineData(typeof(ZipfianExtension), 16)]
+    public void Every_class_runs_the_posts_job_over_Backend_x_the_posts_thread_counts(Type type, int cases)
+    {
+        var benchmarks = BenchmarkDotNet.Running.BenchmarkConverter.TypeToBenchmarks(type).BenchmarksCases;
+
+        benchmarks.Should().HaveCount(cases);
+        benchmarks.Should().OnlyContain(c => c.Job.Run.LaunchCount == 1 && c.Job.Run.WarmupCount == 3 && c.Job.Run.IterationCount == 3, "ShortRun, from PostConfig");
+        benchmarks.Select(c => (int)c.Parameters["ThreadCount"]).Distinct().Should().Equal(Scenario.ThreadCounts);
+        benchmarks.Select(c => (Backend)c.Parameters["Backend"]).Distinct().Should().BeEquivalentTo([Backend.Lock, Backend.Striped]);
+    }
 }
