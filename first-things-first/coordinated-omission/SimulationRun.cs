@@ -59,6 +59,7 @@ internal static class SimulationRun
             fresh = () => (clock, new SimulatedService(time, settings.PauseEvery));
         }
 
+        reporter?.Restart(); // the calibration's time says nothing about the clients' pace
         var tracker = new Tracker(reporter, plan, settings.RequestsPerClient, progressInterval ?? ProgressReporter.DefaultInterval);
         ClosedLoopResult? closed = null;
         ClientResult? open = null;

@@ -187,7 +187,7 @@ public sealed class BenchmarkArguments
 
     private static IReadOnlyDictionary<string, OptionKind> ReadOptions()
     {
-        var options = new Dictionary<string, OptionKind>(StringComparer.Ordinal);
+        var options = new Dictionary<string, OptionKind>(StringComparer.OrdinalIgnoreCase); // BenchmarkDotNet's parser ignores case
         foreach (var property in typeof(CommandLineOptions).GetProperties())
         {
             var attribute = OptionAttribute(property);

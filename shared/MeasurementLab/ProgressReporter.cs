@@ -16,7 +16,7 @@ public sealed class ProgressReporter
     private readonly TimeProvider _time;
     private readonly TimeSpan _interval;
     private readonly TimeSpan? _estimate;
-    private readonly long _started;
+    private long _started;
     private readonly object _gate = new();
     private long? _lastPrinted;
 
@@ -62,6 +62,16 @@ public sealed class ProgressReporter
         }
 
         return _estimate is { } estimate ? (estimate > elapsed ? estimate - elapsed : TimeSpan.Zero) : null;
+    }
+
+    /// <summary>Starts the clock again, after a preparation whose length says nothing about the work to come.</summary>
+    public void Restart()
+    {
+        lock (_gate)
+        {
+            _started = _time.GetTimestamp();
+            _lastPrinted = null;
+        }
     }
 
     /// <summary>Prints a line at once (a stage starting, the plan of the run).</summary>

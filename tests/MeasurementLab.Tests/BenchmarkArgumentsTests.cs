@@ -40,6 +40,7 @@ public class BenchmarkArgumentsTests
     [InlineData("--filter * --artifacts /tmp/x --exporters json html --disasm --memory")]
     [InlineData("-f * -j short -m -d --join --iterationTime=250")]
     [InlineData("--runtimes net10.0 --envVars A:1 B:2 --allCategories Micro")]
+    [InlineData("--iterationcount 5 -F *")]
     public void The_run_profiles_and_common_BenchmarkDotNet_options_are_accepted(string commandLine) =>
         FluentActions.Invoking(() => BenchmarkArguments.Parse(commandLine.Split(' '), Modes)).Should().NotThrow();
 

@@ -29,6 +29,19 @@ public class ProgressReporterTests
     }
 
     [Fact]
+    public void Restart_leaves_a_preparation_out_of_the_estimate()
+    {
+        var clock = new ManualClock();
+        var progress = new ProgressReporter(TextWriter.Null, "simulation", totalWork: 10, time: clock);
+
+        clock.Advance(TimeSpan.FromSeconds(60)); // calibrating
+        progress.Restart();
+        clock.Advance(TimeSpan.FromSeconds(5));
+
+        progress.Remaining(5).Should().Be(TimeSpan.FromSeconds(5));
+    }
+
+    [Fact]
     public void Lines_are_throttled_unless_forced()
     {
         var clock = new ManualClock();
