@@ -64,6 +64,7 @@ mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
 lab_info "profile $PROFILE, results in $OUT"
 "$ROOT/scripts/capture-env.sh" > "$OUT/environment.md"
+"$ROOT/scripts/machine-id.sh" --json > "$OUT/machine.json"
 
 lab_info "building (Release)"
 dotnet build "$ROOT/companion-code.sln" -c Release --nologo -v quiet
@@ -90,6 +91,9 @@ for post in "${POSTS[@]}"; do
     fi
   fi
 done
+
+# Steal counters at the end: the report computes the CPU steal over the run from these and the start's.
+"$ROOT/scripts/capture-env.sh" --end >> "$OUT/environment.md"
 
 if [ "${#failures[@]}" -gt 0 ]; then
   lab_die "failed: ${failures[*]} (logs in $OUT/<post>/run.log)"

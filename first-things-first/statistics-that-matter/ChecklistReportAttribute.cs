@@ -1,5 +1,6 @@
 using BenchmarkDotNet.Columns;
 using BenchmarkDotNet.Configs;
+using LabStatistics;
 using Perfolizer.Mathematics.Common;
 using StatisticsThatMatter.Checklist;
 

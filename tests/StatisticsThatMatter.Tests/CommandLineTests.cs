@@ -1,5 +1,5 @@
 using MeasurementLab.Tests;
-using StatisticsThatMatter.Tests.Checklist;
+using LabStatistics.Tests;
 
 namespace StatisticsThatMatter.Tests;
 

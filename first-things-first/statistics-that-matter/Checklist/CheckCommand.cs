@@ -1,4 +1,5 @@
 using System.Globalization;
+using LabStatistics;
 using MeasurementLab;
 
 namespace StatisticsThatMatter.Checklist;

@@ -1,5 +1,6 @@
+using LabStatistics;
+using LabStatistics.Tests;
 using MeasurementLab;
-using StatisticsThatMatter.Analysis;
 using StatisticsThatMatter.Checklist;
 
 namespace StatisticsThatMatter.Tests.Checklist;
