@@ -1,6 +1,5 @@
 using HandRolledHarness.Comparison;
 using MeasurementLab;
-using MeasurementLab.CommandLine;
 
 namespace HandRolledHarness;
 

@@ -1,4 +1,4 @@
-using MeasurementLab.CommandLine;
+using MeasurementLab;
 
 namespace HandRolledHarness;
 

@@ -1,7 +1,6 @@
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Jobs;
 using MeasurementLab;
-using MeasurementLab.Columns;
 
 // The engine's speed targets (see README.md in shared/StorageEngine): dotnet run -c Release -- --filter '*'
 // 3 warmups and 10 measured iterations: enough for a 99.9% CI narrow enough to judge 10% and 20% targets.

@@ -1,5 +1,5 @@
 using BenchmarkDotNet.Attributes;
-using MeasurementLab.Threading;
+using MeasurementLab;
 using StorageEngine.IO;
 using StorageEngine.Wal;
 

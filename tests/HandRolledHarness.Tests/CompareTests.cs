@@ -1,5 +1,5 @@
 using HandRolledHarness.Comparison;
-using MeasurementLab.CommandLine;
+using MeasurementLab;
 
 namespace HandRolledHarness.Tests;
 

@@ -1,7 +1,7 @@
 using System.Globalization;
 using System.Text.Json;
 using BenchmarkDotNet.Mathematics;
-using MeasurementLab.CommandLine;
+using MeasurementLab;
 
 namespace HandRolledHarness.Comparison;
 

@@ -1,5 +1,5 @@
 using System.Globalization;
-using MeasurementLab.CommandLine;
+using MeasurementLab;
 
 namespace HandRolledHarness.Comparison;
 

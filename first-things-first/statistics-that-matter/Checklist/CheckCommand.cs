@@ -1,6 +1,5 @@
 using System.Globalization;
 using LabStatistics;
-using MeasurementLab.CommandLine;
 using MeasurementLab;
 
 namespace StatisticsThatMatter.Checklist;

@@ -1,6 +1,6 @@
-using LabStatistics.Tests;
 using LabStatistics;
-using MeasurementLab.CommandLine;
+using LabStatistics.Tests;
+using MeasurementLab;
 using StatisticsThatMatter.Checklist;
 
 namespace StatisticsThatMatter.Tests.Checklist;
