@@ -17,7 +17,7 @@ public static class Judge
 
         if (measured.HasInterval && !measured.IsBounded)
         {
-            return Row(claim, shown, Verdict.NotMeasurableHere, "the interval reaches zero: the ratio is unbounded with these iterations");
+            return Row(claim, shown, Verdict.NotMeasurableHere, "a mean at or below zero: the ratio has no interval");
         }
 
         if (claim.Kind == "same")

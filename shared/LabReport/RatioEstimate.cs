@@ -1,15 +1,23 @@
 using System.Globalization;
 using LabReport.RunFiles;
+using LabStatistics;
 
 namespace LabReport;
 
 /// <summary>
-/// A ratio of two measured means with a conservative interval: the low end of the numerator's 99.9% interval over the
-/// high end of the denominator's, and the other way round. <see cref="Upper"/> is +∞ when the denominator's interval
-/// reaches zero. Without intervals (one iteration, a percentile) only <see cref="Value"/> is known.
+/// A ratio of two measured means with its 99.9% confidence interval, taken on the log scale: ln(ratio) ± t · SE, with
+/// SE² = CV₁²/n₁ + CV₂²/n₂ (the delta method for the log of a mean) and Welch's degrees of freedom. Times are positive
+/// and ratios multiplicative, so the interval is asymmetric, never crosses zero and stays finite however few the
+/// iterations. Without intervals (one iteration, a percentile) only <see cref="Value"/> is known.
 /// </summary>
 public readonly record struct RatioEstimate(double Value, double Lower, double Upper, bool HasInterval)
 {
+    /// <summary>The confidence level of every ratio interval, BenchmarkDotNet's for its Error column.</summary>
+    public const double Level = ConfidenceInterval.BenchmarkDotNetLevel;
+
+    // Iteration counts tried when a table gives Error and StdDev but not the count.
+    private const int LargestInferredCount = 100_000;
+
     /// <summary>True when the interval is finite and its low end above zero.</summary>
     public bool IsBounded => HasInterval && Lower > 0 && double.IsFinite(Upper);
 
@@ -21,12 +29,32 @@ public readonly record struct RatioEstimate(double Value, double Lower, double U
         double value = numerator.MeanNs / denominator.MeanNs;
         if (!numerator.HasInterval || !denominator.HasInterval)
         {
-            return new RatioEstimate(value, double.NaN, double.NaN, false);
+            return Point(value);
         }
 
-        double lower = numerator.LowerNs / denominator.UpperNs;
-        double upper = denominator.LowerNs <= 0 ? double.PositiveInfinity : numerator.UpperNs / denominator.LowerNs;
-        return new RatioEstimate(value, Math.Max(lower, 0), upper, true);
+        if (!(numerator.MeanNs > 0 && denominator.MeanNs > 0))
+        {
+            // A mean at or below zero (an overhead subtraction that took everything) has no logarithm: no ratio to bound.
+            return new RatioEstimate(value, 0, double.PositiveInfinity, true);
+        }
+
+        var (varianceN, countN) = LogVariance(numerator);
+        var (varianceD, countD) = LogVariance(denominator);
+        double variance = varianceN + varianceD;
+        if (!double.IsFinite(variance))
+        {
+            return Point(value);
+        }
+
+        if (variance == 0)
+        {
+            return new RatioEstimate(value, value, value, true);
+        }
+
+        // Welch–Satterthwaite: the degrees of freedom of a sum of two variances estimated from n - 1 each.
+        double df = variance * variance / (varianceN * varianceN / (countN - 1) + varianceD * varianceD / (countD - 1));
+        double halfWidth = StudentT.Quantile(1 - (1 - Level) / 2, df) * Math.Sqrt(variance);
+        return new RatioEstimate(value, value * Math.Exp(-halfWidth), value * Math.Exp(halfWidth), true);
     }
 
     /// <summary>A ratio known only as a point (no interval).</summary>
@@ -48,4 +76,51 @@ public readonly record struct RatioEstimate(double Value, double Lower, double U
         : double.IsNaN(ratio)
             ? "n/a"
             : ratio.ToString(Math.Abs(ratio) >= 100 ? "N0" : Math.Abs(ratio) >= 0.01 ? "0.00" : "G3", CultureInfo.InvariantCulture);
+
+    /// <summary>
+    /// The iteration count behind a result's interval: its own, or, for a table without the count, the n at which
+    /// Student's t gives the table's Error from its StdDev (Error = t(n − 1) · StdDev / √n decreases with n).
+    /// </summary>
+    public static int SampleSize(BenchmarkResult result)
+    {
+        ArgumentNullException.ThrowIfNull(result);
+        if (result.Iterations is int n)
+        {
+            return n;
+        }
+
+        double target = result.ErrorNs / result.StdDevNs;
+        if (!double.IsFinite(target) || target <= 0)
+        {
+            return 2;
+        }
+
+        int lo = 2;
+        int hi = LargestInferredCount;
+        while (lo < hi)
+        {
+            int mid = (lo + hi) / 2;
+            if (ErrorPerStdDev(mid) > target)
+            {
+                lo = mid + 1;
+            }
+            else
+            {
+                hi = mid;
+            }
+        }
+
+        // lo is the first n at or below the target; its predecessor may be nearer.
+        return lo > 2 && Math.Abs(ErrorPerStdDev(lo - 1) - target) < Math.Abs(ErrorPerStdDev(lo) - target) ? lo - 1 : lo;
+    }
+
+    private static double ErrorPerStdDev(int n) => StudentT.Quantile(1 - (1 - Level) / 2, n - 1) / Math.Sqrt(n);
+
+    // Var(ln mean) ≈ CV² / n, from the standard deviation the result carries (the raw iterations' or the table's).
+    private static (double Variance, int Count) LogVariance(BenchmarkResult result)
+    {
+        int n = SampleSize(result);
+        double cv = result.StdDevNs / result.MeanNs;
+        return (cv * cv / n, n);
+    }
 }

@@ -12,7 +12,7 @@ public enum Verdict
     /// <summary>The other direction, unresolved where the post resolved it, or resolved where the post saw no difference.</summary>
     NotReproduced,
 
-    /// <summary>The run cannot decide: one iteration, an unbounded interval, a machine without the needed hardware.</summary>
+    /// <summary>The run cannot decide: one iteration, a mean at or below zero, a machine without the needed hardware.</summary>
     NotMeasurableHere,
 
     /// <summary>A file or row the claim needs is not in the run.</summary>
@@ -42,8 +42,9 @@ public static class Verdicts
     public static readonly string[] Rules =
     [
         "Every measured number is read from the run's own files; its interval is the 99.9% confidence interval of BenchmarkDotNet's " +
-        "Mean ± Error (from the raw iterations when the run kept the full JSON). A ratio's interval runs from the low end of one " +
-        "interval over the high end of the other to the other way round, so it is conservative.",
+        "Mean ± Error (from the raw iterations when the run kept the full JSON). A ratio's 99.9% interval is taken on the log scale: " +
+        "ln(ratio) ± t · √(CV₁²/n₁ + CV₂²/n₂), with Welch's degrees of freedom (CV = StdDev / Mean, n = iterations), so with few " +
+        "iterations it is wide but finite and never reaches zero.",
         $"**ratio** claims (the post saw a difference): *reproduced* = the ratio's interval excludes 1 on the post's side and the ratio is " +
         $"within {MagnitudeFactor}× of the post's; *direction only* = excludes 1 on the post's side but more than {MagnitudeFactor}× away; " +
         "*not reproduced* = excludes 1 on the other side, or includes 1 (unresolved). A number without an interval (a percentile of one " +
@@ -52,7 +53,7 @@ public static class Verdicts
         $"{Sesoi * 100:0}% of 1; *not reproduced* otherwise.",
         $"**value** claims (an absolute number): *reproduced* within {MagnitudeFactor}× of the post's, *not reproduced* otherwise; " +
         "**count** claims must match exactly.",
-        "*not measurable here* = the run cannot decide: fewer than two iterations (a smoke run), an interval whose low end is at or " +
-        "below zero (unbounded ratio), or hardware this machine lacks. *missing* = a file or row the claim needs is not in the run.",
+        "*not measurable here* = the run cannot decide: fewer than two iterations (a smoke run), a mean at or below zero (no ratio " +
+        "to bound), or hardware this machine lacks. *missing* = a file or row the claim needs is not in the run.",
     ];
 }

@@ -44,17 +44,36 @@ public class JudgeTests
         Judge.Value(Claim("value", 1), double.NaN, "x").Verdict.Should().Be(Verdict.NotMeasurableHere);
     }
 
+    private static RunFiles.BenchmarkResult Result(double mean, double sd, int? n, double error = double.NaN) =>
+        new("C", "M", new Dictionary<string, string>(), mean, double.IsNaN(error) ? sd : error, sd, n, null, new Dictionary<string, string>(), "f");
+
     [Fact]
-    public void Ratio_interval_comes_from_the_ends_of_both_intervals()
+    public void Three_iterations_per_side_give_a_wide_but_finite_ratio_interval()
     {
-        var slow = new RunFiles.BenchmarkResult("C", "Slow", new Dictionary<string, string>(), 200, 20, 5, 10, null, new Dictionary<string, string>(), "f");
-        var fast = new RunFiles.BenchmarkResult("C", "Fast", new Dictionary<string, string>(), 100, 10, 3, 10, null, new Dictionary<string, string>(), "f");
-        var ratio = RatioEstimate.Of(slow, fast);
+        // Equal CVs (0.1) and n = 3 each: Welch's df = 2(n - 1) = 4, t(0.9995, 4) = 8.610 (tables),
+        // half-width on the log scale 8.610 · √(0.01/3 + 0.01/3) = 0.7030.
+        var ratio = RatioEstimate.Of(Result(100, 10, 3), Result(50, 5, 3));
         ratio.Value.Should().Be(2);
-        ratio.Lower.Should().BeApproximately(180.0 / 110, 1e-12);
-        ratio.Upper.Should().BeApproximately(220.0 / 90, 1e-12);
-        ratio.Inverse().Upper.Should().BeApproximately(110.0 / 180, 1e-12);
+        ratio.Lower.Should().BeApproximately(2 * Math.Exp(-0.7030), 2e-3);
+        ratio.Upper.Should().BeApproximately(2 * Math.Exp(0.7030), 1e-2);
+        ratio.IsBounded.Should().BeTrue("each mean's own 99.9% interval reaches below zero (t(0.9995, 2) · 10 / √3 = 182), but the ratio's does not");
+        ratio.Inverse().Upper.Should().BeApproximately(1 / ratio.Lower, 1e-12);
+        Judge.Ratio(Claim("ratio", 2), ratio).Verdict.Should().Be(Verdict.NotReproduced, "[0.99×; 4.04×] includes 1: unresolved, not unmeasurable");
     }
+
+    [Fact]
+    public void A_mean_at_or_below_zero_leaves_the_ratio_unbounded()
+    {
+        var ratio = RatioEstimate.Of(Result(100, 10, 10), Result(-0.2, 0.5, 10));
+        ratio.IsBounded.Should().BeFalse();
+        Judge.Ratio(Claim("ratio", 2), ratio).Verdict.Should().Be(Verdict.NotMeasurableHere);
+    }
+
+    [Theory]
+    [InlineData(0.902, 0.049, 3)]   // post 1's ShortRun row: Error / StdDev = t(0.9995, 2) / √3 = 18.24
+    [InlineData(1.512, 1.0, 10)]    // t(0.9995, 9) / √10
+    public void A_table_without_its_iteration_count_gives_it_through_error_over_stddev(double error, double sd, int expected) =>
+        RatioEstimate.SampleSize(Result(10, sd, null, error)).Should().Be(expected);
 
     [Fact]
     public void Every_published_claim_has_a_kind_the_judge_knows()
