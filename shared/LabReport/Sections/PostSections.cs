@@ -1,11 +1,12 @@
 namespace LabReport.Sections;
 
-/// <summary>Every section of the report, in the order of the series (the engine first: post 1 stands on it).</summary>
+/// <summary>Every section of the report, in the order of the series (the prologue, then the engine: post 1 stands on it).</summary>
 public static class PostSections
 {
-    /// <summary>The sections; a new post (the prologue, the cache sweep) is one more entry.</summary>
+    /// <summary>The sections; a new post (the cache sweep) is one more entry.</summary>
     public static IReadOnlyList<IPostSection> All { get; } =
     [
+        new HandRolledHarnessSection(),
         new EngineSection(),
         new WhyBenchmarksLieSection(),
         new EnemiesSection(),
