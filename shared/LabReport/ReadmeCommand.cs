@@ -21,8 +21,8 @@ public static class ReadmeCommand
 
         Writes the run's report.md and charts (as 'report' does), then rewrites the block between
         <!-- measured-here:begin ... --> and <!-- measured-here:end --> in first-things-first/<post>/README.md
-        with that post's verdict table, its charts and a link to the report. The run folder must be inside the
-        repository (results/<machine>/<run>) so the links work from the READMEs.
+        with that post's verdict table, its charts and a link to the report (a post the run lacks keeps its block).
+        The run folder must be inside the repository (results/<machine>/<run>) so the links work from the READMEs.
         """;
 
     /// <summary>Runs the command; returns the exit code.</summary>
@@ -48,6 +48,13 @@ public static class ReadmeCommand
         foreach (var post in posts.Where(p => p.Post != "engine"))
         {
             string readme = Path.Combine(root, "first-things-first", post.Post, "README.md");
+            if (!post.Present)
+            {
+                // A run without the post has nothing to say about it: keep the block an earlier run wrote.
+                error.WriteLine($"warning: {readme}: left as it is (the run has no {post.Post}/ folder)");
+                continue;
+            }
+
             if (!File.Exists(readme))
             {
                 error.WriteLine($"warning: {readme}: not found");

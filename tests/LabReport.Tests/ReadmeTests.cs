@@ -22,4 +22,38 @@ public class ReadmeTests
         code.Should().Be(2);
         error.Should().Contain("not inside the repository");
     }
+
+    [Fact]
+    public void Readme_fills_the_prologues_block_and_keeps_the_block_of_a_post_the_run_lacks()
+    {
+        using var run = RunFixture.Copy("prologue");
+        // A repository around the copy: <root>/results/fixtures/prologue next to <root>/first-things-first/<post>/README.md.
+        string root = Path.Combine(Path.GetDirectoryName(Path.GetDirectoryName(run.Path))!, "repo");
+        string results = Path.Combine(root, "results", "fixtures");
+        Directory.CreateDirectory(results);
+        Directory.Move(run.Path, Path.Combine(results, "prologue"));
+        try
+        {
+            string Readme(string post)
+            {
+                string path = Path.Combine(root, "first-things-first", post, "README.md");
+                Directory.CreateDirectory(Path.GetDirectoryName(path)!);
+                File.WriteAllText(path, $"# {post}\n\n{ReadmeCommand.Begin}\nan earlier run's table\n{ReadmeCommand.End}\n");
+                return path;
+            }
+
+            string prologue = Readme("hand-rolled-harness");
+            string post1 = Readme("why-benchmarks-lie");
+            var (code, _, error) = RunFixture.Run("readme", Path.Combine(results, "prologue"));
+            code.Should().Be(0, error);
+            string text = File.ReadAllText(prologue);
+            text.Should().Contain("| Heapsort / quicksort").And.Contain("](../../results/fixtures/prologue/prologue-sorts.svg)").And.NotContain("an earlier run's table");
+            File.ReadAllText(post1).Should().Contain("an earlier run's table");
+            error.Should().Contain("left as it is (the run has no why-benchmarks-lie/ folder)");
+        }
+        finally
+        {
+            Directory.Move(Path.Combine(results, "prologue"), run.Path);
+        }
+    }
 }
