@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Text;
 using LabReport.Charts;
+using MeasurementLab;
 using OxyPlot;
 using OxyPlot.Axes;
 
@@ -30,27 +31,11 @@ public static class CompareCommand
         ArgumentNullException.ThrowIfNull(args);
         ArgumentNullException.ThrowIfNull(output);
         ArgumentNullException.ThrowIfNull(error);
-        var folders = new List<string>();
-        double threshold = DefaultThreshold;
-        string? outDir = null;
-        for (int i = 0; i < args.Count; i++)
-        {
-            switch (args[i])
-            {
-                case "--threshold":
-                    threshold = i + 1 < args.Count ? ParseThreshold(args[++i]) : throw new UsageException("--threshold needs a percentage, e.g. 5%");
-                    break;
-                case "--out":
-                    outDir = i + 1 < args.Count ? args[++i] : throw new UsageException("--out needs a directory");
-                    break;
-                case var a when a.StartsWith('-'):
-                    throw new UsageException($"compare: unknown option '{a}' (allowed: --threshold PCT, --out DIR)");
-                default:
-                    folders.Add(args[i]);
-                    break;
-            }
-        }
-
+        var options = new OptionReader(args);
+        double threshold = options.String("--threshold") is { } text ? ParseThreshold(text) : DefaultThreshold;
+        string? outDir = options.String("--out");
+        options.EnsureAllConsumed(maxPositionals: int.MaxValue);
+        var folders = options.Positionals;
         if (folders.Count < 2)
         {
             throw new UsageException($"compare needs at least two run folders (got {folders.Count})");
@@ -59,7 +44,7 @@ public static class CompareCommand
         var runs = folders.Select(RunFolder.Open).ToList();
         if (outDir is not null)
         {
-            OutputDirectory.Check(Path.GetFullPath(outDir), "--out");
+            OutputDirectory.Prepare(outDir, "--out");
         }
 
         var problems = new List<string>();
@@ -91,12 +76,14 @@ public static class CompareCommand
             md.AppendLine($"{changes.Count(c => c.Change == Change.Faster)} faster, {changes.Count(c => c.Change == Change.Slower)} slower, " +
                 $"{changes.Count(c => c.Change == Change.Same)} same, {changes.Count(c => c.Change == Change.NotMeasurable)} not measurable.");
             md.AppendLine();
-            md.AppendLine("| benchmark | baseline | this run | ratio [99.9% CI] | verdict | test |");
-            md.AppendLine("|---|---:|---:|---|---|---|");
+            var table = new MarkdownTable(["benchmark", "baseline", "this run", "ratio [99.9% CI]", "verdict", "test"],
+                [ColumnAlignment.Left, ColumnAlignment.Right, ColumnAlignment.Right, ColumnAlignment.Left, ColumnAlignment.Left, ColumnAlignment.Left]);
             foreach (var c in changes)
             {
-                md.AppendLine($"| {c.Key.Replace("|", "\\|", StringComparison.Ordinal)} | {Format.MeanWithError(c.Baseline)} | {Format.MeanWithError(c.Current)} | {c.Ratio} | **{Name(c.Change)}** | {c.Test} |");
+                table.Row(c.Key, Format.MeanWithError(c.Baseline), Format.MeanWithError(c.Current), c.Ratio.ToString(), $"**{Name(c.Change)}**", c.Test);
             }
+
+            md.Append(table);
         }
 
         foreach (string p in problems.Distinct())
@@ -172,17 +159,14 @@ public static class CompareCommand
         var md = new StringBuilder();
         md.AppendLine("Environment rows that differ:");
         md.AppendLine();
-        md.AppendLine($"| row | {a.Name} | {b.Name} |");
-        md.AppendLine("|---|---|---|");
+        var table = new MarkdownTable(["row", a.Name, b.Name], [ColumnAlignment.Left, ColumnAlignment.Left, ColumnAlignment.Left]);
         foreach (string k in differ)
         {
-            md.AppendLine($"| {k} | {Cell(a.Environment.Row(k))} | {Cell(b.Environment.Row(k))} |");
+            table.Row(k, a.Environment.Row(k) ?? "—", b.Environment.Row(k) ?? "—");
         }
 
-        return md.ToString();
+        return md.Append(table).ToString();
     }
-
-    private static string Cell(string? text) => text is null ? "—" : text.Replace("|", "\\|", StringComparison.Ordinal);
 
     private static PlotModel Chart(List<(RunFolder Run, IReadOnlyList<BenchmarkChange> Changes)> all, RunFolder baseline)
     {

@@ -1,11 +1,12 @@
 using System.Globalization;
+using MeasurementLab;
 
 namespace LabReport;
 
-/// <summary>How the report prints numbers: times with a unit that keeps 3–4 significant digits, rates with K/M.</summary>
+/// <summary>How the report prints numbers: 3–4 significant digits, times in the lab's units, rates with K/M.</summary>
 public static class Format
 {
-    /// <summary>Nanoseconds as "702 ns", "1.23 µs", "11.57 ms", "1.2 s".</summary>
+    /// <summary>Nanoseconds as "702 ns", "1.23 µs", "11.57 ms", "1.2 s": the lab's unit (<see cref="DurationFormat"/>), the report's digits.</summary>
     public static string Time(double ns)
     {
         if (double.IsNaN(ns))
@@ -13,14 +14,8 @@ public static class Format
             return "n/a";
         }
 
-        (double value, string unit) = Math.Abs(ns) switch
-        {
-            >= 1e9 => (ns / 1e9, "s"),
-            >= 1e6 => (ns / 1e6, "ms"),
-            >= 1e3 => (ns / 1e3, "µs"),
-            _ => (ns, "ns"),
-        };
-        return $"{Number(value)} {unit}";
+        var unit = DurationFormat.UnitFor(ns);
+        return $"{Number(ns / DurationFormat.NanosecondsPer(unit))} {DurationFormat.Symbol(unit)}";
     }
 
     /// <summary>Per-second rates as "1.42M/s", "210K/s".</summary>

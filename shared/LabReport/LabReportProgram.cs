@@ -1,3 +1,5 @@
+using MeasurementLab;
+
 namespace LabReport;
 
 /// <summary>The entry point: <c>report</c>, <c>compare</c>, <c>readme</c>, <c>--help</c>.</summary>
@@ -12,11 +14,13 @@ public static class LabReportProgram
           compare <run-folder> <run-folder> [more...] [--threshold PCT] [--out DIR]
               every benchmark present in the first run and another: ratio with CI, faster/slower/same,
               the environment diff, one table and one chart
-          readme <run-folder> [--link PATH]
+          readme <run-folder>
               rewrite the "measured here" block (between <!-- measured-here:begin/end --> markers) of each
               post README from the run's verdicts
           --help
         """;
+
+    private const string Invocation = "dotnet run --project shared/LabReport --";
 
     /// <summary>Runs a command line; returns the exit code (0 done, 1 nothing could be reported, 2 bad input).</summary>
     public static int Run(IReadOnlyList<string> args, TextWriter output, TextWriter error)
@@ -26,51 +30,40 @@ public static class LabReportProgram
         ArgumentNullException.ThrowIfNull(error);
         // Reports are compared byte for byte (golden files, diffs between runs): one number format everywhere.
         System.Globalization.CultureInfo.CurrentCulture = System.Globalization.CultureInfo.InvariantCulture;
-        try
+        SubCommand[] commands =
+        [
+            Command("report", "report.md and the charts of a run", a => ReportCommand.Run(a, output, error), ReportCommand.Usage),
+            Command("compare", "runs compared benchmark by benchmark", a => CompareCommand.Run(a, output, error), CompareCommand.Usage),
+            Command("readme", "the measured-here blocks of the post READMEs", a => ReadmeCommand.Run(a, output, error), ReadmeCommand.Usage),
+        ];
+        if (args.Count == 0 || args[0] is "--help" or "-h" or "help")
         {
             if (args.Count == 0)
             {
-                throw new UsageException("a command is needed: report, compare or readme");
+                return LabEntryPoint.UsageError(error, "a command is needed: report, compare or readme", Invocation + " --help");
             }
 
-            var rest = args.Skip(1).ToList();
-            if (rest.Contains("--help") || rest.Contains("-h"))
-            {
-                output.WriteLine(args[0] switch
-                {
-                    "report" => ReportCommand.Usage,
-                    "compare" => CompareCommand.Usage,
-                    "readme" => ReadmeCommand.Usage,
-                    _ => Usage,
-                });
-                return 0;
-            }
-
-            return args[0] switch
-            {
-                "report" => ReportCommand.Run(rest, output, error),
-                "compare" => CompareCommand.Run(rest, output, error),
-                "readme" => ReadmeCommand.Run(rest, output, error),
-                "--help" or "-h" or "help" => Help(output),
-                _ => throw new UsageException($"unknown command '{args[0]}' (allowed: report, compare, readme)"),
-            };
+            output.WriteLine(Usage);
+            return 0;
         }
-        catch (UsageException e)
+
+        if (commands.FirstOrDefault(c => c.Name == args[0]) is not { } command)
         {
-            error.WriteLine($"error: {e.Message}");
-            error.WriteLine("see --help");
-            return 2;
+            return LabEntryPoint.UsageError(error, $"unknown command '{args[0]}' (allowed: report, compare, readme)", Invocation + " --help");
+        }
+
+        try
+        {
+            return LabEntryPoint.RunSubCommand(command, [.. args.Skip(1)], output, error);
         }
         catch (RunFolderException e)
         {
+            // Not a usage mistake but a path that is not a run: one line naming it, no pointer to --help.
             error.WriteLine($"error: {e.Message}");
-            return 2;
+            return LabEntryPoint.UsageExitCode;
         }
     }
 
-    private static int Help(TextWriter output)
-    {
-        output.WriteLine(Usage);
-        return 0;
-    }
+    private static SubCommand Command(string name, string summary, Func<string[], int> run, string usage) =>
+        new(name, summary, run, usage) { Invocation = $"{Invocation} {name}" };
 }

@@ -1,5 +1,6 @@
 using System.Text;
 using LabReport.Sections;
+using MeasurementLab;
 
 namespace LabReport;
 
@@ -31,13 +32,11 @@ public static class ReadmeCommand
         ArgumentNullException.ThrowIfNull(args);
         ArgumentNullException.ThrowIfNull(output);
         ArgumentNullException.ThrowIfNull(error);
-        if (args.Count != 1 || args[0].StartsWith('-'))
-        {
-            throw new UsageException(args.Count == 0 ? "readme needs a run folder" : $"readme takes one run folder (got '{string.Join(" ", args)}')");
-        }
-
-        var run = RunFolder.Open(args[0]);
-        string? root = RepositoryRoot(run.Path) ?? throw new UsageException($"{args[0]}: not inside the repository (no first-things-first/ above it)");
+        var options = new OptionReader(args);
+        options.EnsureAllConsumed(maxPositionals: 1);
+        string folder = options.Positionals.FirstOrDefault() ?? throw new UsageException("readme needs a run folder, e.g. results/<machine>/<run>");
+        var run = RunFolder.Open(folder);
+        string? root = RepositoryRoot(run.Path) ?? throw new UsageException($"{folder}: not inside the repository (no first-things-first/ above it)");
         int code = ReportCommand.Run([run.Path], output, error);
         if (code != 0)
         {

@@ -1,4 +1,5 @@
 using LabReport.Sections;
+using MeasurementLab;
 
 namespace LabReport;
 
@@ -20,33 +21,15 @@ public static class ReportCommand
         ArgumentNullException.ThrowIfNull(args);
         ArgumentNullException.ThrowIfNull(output);
         ArgumentNullException.ThrowIfNull(error);
-        string? folder = null;
-        string? outDir = null;
-        for (int i = 0; i < args.Count; i++)
-        {
-            switch (args[i])
-            {
-                case "--out":
-                    outDir = i + 1 < args.Count ? args[++i] : throw new UsageException("--out needs a directory");
-                    break;
-                case var a when a.StartsWith('-'):
-                    throw new UsageException($"report: unknown option '{a}' (allowed: --out DIR)");
-                case var a when folder is null:
-                    folder = a;
-                    break;
-                default:
-                    throw new UsageException($"report takes one run folder (got '{folder}' and '{args[i]}'); to compare runs use 'compare'");
-            }
-        }
-
-        if (folder is null)
-        {
-            throw new UsageException("report needs a run folder, e.g. results/<machine>/<run>");
-        }
+        var options = new OptionReader(args);
+        string? outDir = options.String("--out");
+        options.EnsureAllConsumed(maxPositionals: 1);
+        string folder = options.Positionals.FirstOrDefault()
+            ?? throw new UsageException("report needs a run folder, e.g. results/<machine>/<run>");
 
         var run = RunFolder.Open(folder);
         string target = Path.GetFullPath(outDir ?? run.Path);
-        OutputDirectory.Check(target, "--out");
+        OutputDirectory.Prepare(target, "--out");
         var posts = Build(run, target);
         if (posts.All(p => !p.Present))
         {

@@ -1,5 +1,7 @@
+using System.Globalization;
 using System.Text;
 using LabReport.Sections;
+using MeasurementLab;
 
 namespace LabReport;
 
@@ -62,12 +64,13 @@ public static class ReportWriter
         md.AppendLine("## Verdicts at a glance");
         md.AppendLine();
         var verdicts = Enum.GetValues<Verdict>();
-        md.AppendLine($"| post | {string.Join(" | ", verdicts.Select(v => v.Name()))} |");
-        md.AppendLine($"|---|{string.Join("", verdicts.Select(_ => "---:|"))}");
+        var glance = new MarkdownTable([.. verdicts.Select(v => v.Name()).Prepend("post")]);
         foreach (var post in posts)
         {
-            md.AppendLine($"| {post.Title} | {string.Join(" | ", verdicts.Select(v => post.Rows.Count(r => r.Verdict == v)))} |");
+            glance.Row([.. verdicts.Select(v => post.Rows.Count(r => r.Verdict == v).ToString(CultureInfo.InvariantCulture)).Prepend(post.Title)]);
         }
+
+        md.Append(glance);
 
         md.AppendLine();
         md.AppendLine("## How a verdict is decided");
@@ -102,7 +105,7 @@ public static class ReportWriter
                 md.AppendLine();
                 foreach (string p in post.Problems)
                 {
-                    md.AppendLine($"- {Escape(p.Replace(run.Path + Path.DirectorySeparatorChar, "", StringComparison.Ordinal))}");
+                    md.AppendLine($"- {OneLine(p.Replace(run.Path + Path.DirectorySeparatorChar, "", StringComparison.Ordinal))}");
                 }
             }
         }
@@ -114,16 +117,15 @@ public static class ReportWriter
     public static string ClaimTable(IReadOnlyList<ClaimRow> rows)
     {
         ArgumentNullException.ThrowIfNull(rows);
-        var md = new StringBuilder();
-        md.AppendLine("| claim | post | this run (99.9% CI) | verdict | why |");
-        md.AppendLine("|---|---|---|---|---|");
+        string[] headers = ["claim", "post", "this run (99.9% CI)", "verdict", "why"];
+        var table = new MarkdownTable(headers, [.. headers.Select(_ => ColumnAlignment.Left)]);
         foreach (var r in rows)
         {
-            md.AppendLine($"| {Escape(r.Claim)} | {Escape(r.Published)} | {Escape(r.Measured)} | **{r.Verdict.Name()}** | {Escape(r.Note)} |");
+            table.Row(OneLine(r.Claim), OneLine(r.Published), OneLine(r.Measured), $"**{r.Verdict.Name()}**", OneLine(r.Note));
         }
 
-        return md.ToString();
+        return table.ToString();
     }
 
-    private static string Escape(string text) => text.Replace("|", "\\|", StringComparison.Ordinal).Replace("\n", " ", StringComparison.Ordinal);
+    private static string OneLine(string text) => text.ReplaceLineEndings(" ");
 }

@@ -116,8 +116,11 @@ public static class LabEntryPoint
         }
     }
 
-    private static int UsageError(TextWriter error, string message, string help)
+    /// <summary>The lab's usage error: "error: …" naming the argument, a pointer to <paramref name="help"/>, exit code 2.</summary>
+    public static int UsageError(TextWriter error, string message, string help)
     {
+        ArgumentNullException.ThrowIfNull(error);
+        ArgumentNullException.ThrowIfNull(message);
         error.WriteLine($"error: {message.TrimEnd('.')}");
         error.WriteLine($"see '{help}'");
         return UsageExitCode;

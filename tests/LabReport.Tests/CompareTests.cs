@@ -30,7 +30,7 @@ public class CompareTests
     {
         var (_, output, _) = RunFixture.Run("compare", Fixture("compare-a"), Fixture("compare-b"));
         output.Should().Contain("**Different machines**");
-        output.Should().Contain("| kernel | 6.1.0 | 6.2.0 |");
+        output.Split('\n').Should().Contain(l => l.StartsWith("| kernel ", StringComparison.Ordinal) && l.Contains("| 6.1.0 ", StringComparison.Ordinal) && l.Contains("| 6.2.0 ", StringComparison.Ordinal));
         RunFixture.Run("compare", Fixture("compare-a"), Fixture("compare-a")).Output.Should().Contain("Same machine fingerprint");
     }
 
@@ -68,10 +68,10 @@ public class CompareTests
     [InlineData(new[] { "compare", "@a" }, "at least two run folders")]
     [InlineData(new[] { "compare", "@a", "@b", "--threshold", "fast" }, "--threshold 'fast' is not a number")]
     [InlineData(new[] { "compare", "@a", "@b", "--threshold", "0" }, "must be above 0%")]
-    [InlineData(new[] { "compare", "@a", "@b", "--threshold", "-5%" }, "must be above 0%")]
-    [InlineData(new[] { "compare", "@a", "@b", "--threshold" }, "--threshold needs a percentage")]
+    [InlineData(new[] { "compare", "@a", "@b", "--threshold=-5%" }, "must be above 0%")]
+    [InlineData(new[] { "compare", "@a", "@b", "--threshold" }, "Option --threshold needs a value")]
     [InlineData(new[] { "compare", "@a", "/nonexistent/run" }, "/nonexistent/run: no such directory")]
-    [InlineData(new[] { "compare", "@a", "@b", "--bogus" }, "unknown option '--bogus'")]
+    [InlineData(new[] { "compare", "@a", "@b", "--bogus" }, "Unknown option: --bogus")]
     public void Bad_compare_lines_exit_2(string[] args, string message)
     {
         var resolved = args.Select(a => a == "@a" ? Fixture("compare-a") : a == "@b" ? Fixture("compare-b") : a).ToArray();
