@@ -1,18 +1,9 @@
 using System.Buffers.Binary;
-using System.Globalization;
 using System.Numerics;
 using Microsoft.Win32.SafeHandles;
 using StorageEngine.IO;
 
 namespace StorageEngine.Wal;
-
-/// <summary>One append buffer of the log, with the lock that orders its records.</summary>
-internal sealed class WalStripe(int capacity)
-{
-    public readonly Lock Sync = new();
-    public byte[] Buffer = new byte[capacity];
-    public int Length;
-}
 
 /// <summary>
 /// The write-ahead log behind a table. Records are appended to per-stripe buffers under the stripe's lock (the
@@ -89,11 +80,11 @@ internal sealed class WriteAheadLog<TKey, TValue> : IDisposable
         try
         {
             byte[] header = WalFormat.BuildHeader(keyCodec.Name, valueCodec.Name);
-            bool createdNew = EnsureExists(directory, path, header);
-            handle = OpenExclusive(path);
+            bool createdNew = WalIo.EnsureExists(directory, path, header);
+            handle = WalIo.OpenExclusive(path);
             var wal = new WriteAheadLog<TKey, TValue>(options, stripeCount, keyCodec, valueCodec,
                 comparer is null || ReferenceEquals(comparer, EqualityComparer<TKey>.Default) ? null : comparer, handle, path, owned);
-            var recovery = wal.Recover(createdNew, replay);
+            var recovery = new WalRecovery<TKey, TValue>(handle, path, wal._keyCodec, wal._valueCodec).Recover(createdNew, replay);
             wal._tail = recovery.ValidBytes;
             wal._syncedTail = recovery.ValidBytes;
             wal.Info = new WalInfo(path, FileSystemProbe.GetFileSystemType(path), WalIo.SyncCallName(options.SyncMode),
@@ -269,248 +260,6 @@ internal sealed class WriteAheadLog<TKey, TValue> : IDisposable
         if (_failure is { } failure)
         {
             throw new WalFailedException(failure.Message, _path, failure.InnerException);
-        }
-    }
-
-    private static bool EnsureExists(string directory, string path, byte[] header)
-    {
-        if (!Directory.Exists(directory))
-        {
-            throw new WalException(
-                $"WAL directory '{directory}' does not exist. Create it, or leave WalOptions.Directory null to get a private run directory.",
-                directory);
-        }
-
-        if (Directory.Exists(path))
-        {
-            throw new WalException($"WAL path '{path}' is a directory, not a log file.", path);
-        }
-
-        var existing = new FileInfo(path);
-        if (existing.Exists && existing.Length > 0)
-        {
-            return false;
-        }
-
-        // Create atomically: a crash leaves either no log or a complete header, never half a header.
-        string temp = path + ".creating";
-        try
-        {
-            using (var handle = File.OpenHandle(temp, FileMode.Create, FileAccess.Write, FileShare.None))
-            {
-                RandomAccess.Write(handle, header, 0);
-                RandomAccess.FlushToDisk(handle);
-            }
-
-            File.Move(temp, path, overwrite: true);
-            WalIo.SyncDirectory(directory);
-            return true;
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-        {
-            TryDelete(temp);
-            throw new WalException($"Cannot create the WAL '{path}': {e.Message} Is the directory '{directory}' writable?", path, e);
-        }
-    }
-
-    private static SafeFileHandle OpenExclusive(string path)
-    {
-        try
-        {
-            // FileShare.None takes an exclusive advisory lock on Unix: two tables on one log would corrupt it.
-            return File.OpenHandle(path, FileMode.Open, FileAccess.ReadWrite, FileShare.None);
-        }
-        catch (IOException e) when (File.Exists(path))
-        {
-            throw new WalException($"Cannot open the WAL '{path}': {e.Message} Is another table or process using it?", path, e);
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-        {
-            throw new WalException($"Cannot open the WAL '{path}': {e.Message}", path, e);
-        }
-    }
-
-    private RecoveryReport Recover(bool createdNew, Action<TKey, TValue> replay)
-    {
-        long length = RandomAccess.GetLength(_handle);
-        var reader = new WindowReader(_handle, length);
-        Span<byte> header = stackalloc byte[WalFormat.HeaderSize];
-        int headerBytes = reader.Read(0, header);
-        if (WalFormat.ValidateHeader(header[..headerBytes], _keyCodec.Name, _valueCodec.Name) is { } problem)
-        {
-            throw new WalFormatException($"The file '{_path}' cannot be opened as a WAL: {problem}.", _path);
-        }
-
-        long offset = WalFormat.HeaderSize;
-        long records = 0;
-        string? reason = null;
-        while (offset < length)
-        {
-            reason = TryReplayRecord(reader, offset, length, replay, out int consumed);
-            if (reason is not null)
-            {
-                break;
-            }
-
-            offset += consumed;
-            records++;
-        }
-
-        long discarded = length - offset;
-        string? copy = null;
-        if (discarded > 0)
-        {
-            copy = PreserveTail(reader, offset, discarded);
-            try
-            {
-                RandomAccess.SetLength(_handle, offset);
-                WalIo.Sync(_handle, WalSyncMode.Full);
-            }
-            catch (IOException e)
-            {
-                throw new WalException($"Cannot truncate the damaged tail of the WAL '{_path}': {e.Message}", _path, e);
-            }
-        }
-
-        return new RecoveryReport(createdNew, records, offset, discarded, reason, copy);
-    }
-
-    // Returns null and the record size when the record at offset is valid and was replayed; else why not.
-    private string? TryReplayRecord(WindowReader reader, long offset, long length, Action<TKey, TValue> replay, out int consumed)
-    {
-        consumed = 0;
-        Span<byte> head = stackalloc byte[WalFormat.RecordHeaderSize];
-        if (length - offset < WalFormat.RecordHeaderSize)
-        {
-            return Describe(offset, $"incomplete record header ({length - offset} bytes left)");
-        }
-
-        reader.Read(offset, head);
-        uint bodyLength = BinaryPrimitives.ReadUInt32LittleEndian(head);
-        uint crc = BinaryPrimitives.ReadUInt32LittleEndian(head[4..]);
-        if (bodyLength is < WalFormat.MinBodySize or > WalFormat.MaxBodySize)
-        {
-            return Describe(offset, $"invalid record length {bodyLength}");
-        }
-
-        if (bodyLength > length - offset - WalFormat.RecordHeaderSize)
-        {
-            return Describe(offset, $"record of {bodyLength} bytes runs past the end of the file (torn write)");
-        }
-
-        ReadOnlySpan<byte> body = reader.Slice(offset + WalFormat.RecordHeaderSize, (int)bodyLength);
-        if (Crc32C.Compute(body) != crc)
-        {
-            return Describe(offset, "checksum mismatch");
-        }
-
-        if (body[0] != WalFormat.PutRecord)
-        {
-            return Describe(offset, $"unknown record type {body[0]}");
-        }
-
-        TKey key;
-        TValue value;
-        try
-        {
-            key = _keyCodec.Read(body[1..], out int keyBytes);
-            value = _valueCodec.Read(body[(1 + keyBytes)..], out int valueBytes);
-            if (1 + keyBytes + valueBytes != body.Length)
-            {
-                return Describe(offset, "record length does not match its contents");
-            }
-        }
-        catch (Exception e) when (e is FormatException or ArgumentException or IndexOutOfRangeException)
-        {
-            return Describe(offset, $"undecodable record ({e.Message})");
-        }
-
-        replay(key, value);
-        consumed = WalFormat.RecordHeaderSize + (int)bodyLength;
-        return null;
-    }
-
-    private static string Describe(long offset, string what) =>
-        string.Create(CultureInfo.InvariantCulture, $"{what} at offset {offset}");
-
-    private string? PreserveTail(WindowReader reader, long offset, long count)
-    {
-        string copy = string.Create(CultureInfo.InvariantCulture, $"{_path}.discarded-{DateTime.UtcNow:yyyyMMddTHHmmssfff}");
-        try
-        {
-            using var output = File.OpenHandle(copy, FileMode.CreateNew, FileAccess.Write);
-            var chunk = new byte[Math.Min(count, 1 << 20)];
-            for (long done = 0; done < count;)
-            {
-                int n = (int)Math.Min(chunk.Length, count - done);
-                reader.Read(offset + done, chunk.AsSpan(0, n));
-                RandomAccess.Write(output, chunk.AsSpan(0, n), done);
-                done += n;
-            }
-
-            return copy;
-        }
-        catch (IOException)
-        {
-            return null; // the copy is a courtesy; recovery itself must not fail on it
-        }
-    }
-
-    private static void TryDelete(string path)
-    {
-        try
-        {
-            File.Delete(path);
-        }
-        catch (IOException)
-        {
-        }
-        catch (UnauthorizedAccessException)
-        {
-        }
-    }
-
-    /// <summary>Sequential reads through a 1 MiB window, so recovery does not issue a syscall per record.</summary>
-    private sealed class WindowReader(SafeFileHandle handle, long length)
-    {
-        private byte[] _window = new byte[1 << 20];
-        private long _start = -1;
-        private int _count;
-
-        public int Read(long offset, Span<byte> destination)
-        {
-            int n = (int)Math.Min(destination.Length, Math.Max(0, length - offset));
-            Slice(offset, n).CopyTo(destination);
-            return n;
-        }
-
-        public ReadOnlySpan<byte> Slice(long offset, int count)
-        {
-            if (_start < 0 || offset < _start || offset + count > _start + _count)
-            {
-                if (count > _window.Length)
-                {
-                    _window = new byte[count];
-                }
-
-                int want = (int)Math.Min(_window.Length, length - offset);
-                int got = 0;
-                while (got < want)
-                {
-                    int n = RandomAccess.Read(handle, _window.AsSpan(got, want - got), offset + got);
-                    if (n == 0)
-                    {
-                        break;
-                    }
-
-                    got += n;
-                }
-
-                _start = offset;
-                _count = got;
-            }
-
-            return _window.AsSpan((int)(offset - _start), count);
         }
     }
 }

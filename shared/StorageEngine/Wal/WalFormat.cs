@@ -1,14 +1,12 @@
 using System.Buffers.Binary;
-using System.Runtime.InteropServices;
 using System.Text;
-using Microsoft.Win32.SafeHandles;
 
 namespace StorageEngine.Wal;
 
 /// <summary>
 /// The on-disk format: a 64-byte header, then records. See the library README for the layout.
 /// </summary>
-internal static partial class WalFormat
+internal static class WalFormat
 {
     public const int HeaderSize = 64;
     public const int RecordHeaderSize = 8;          // u32 body length, u32 CRC-32C of the body
@@ -82,82 +80,4 @@ internal static partial class WalFormat
         int end = source.IndexOf((byte)0);
         return Encoding.ASCII.GetString(end < 0 ? source : source[..end]);
     }
-}
-
-/// <summary>Thin wrapper over the file handle: positional writes and the sync system call.</summary>
-internal static partial class WalIo
-{
-    public static string SyncCallName(WalSyncMode mode) =>
-        mode == WalSyncMode.DataOnly && OperatingSystem.IsLinux() ? "fdatasync" : "fsync";
-
-    public static void Sync(SafeFileHandle handle, WalSyncMode mode)
-    {
-        if (mode == WalSyncMode.DataOnly && OperatingSystem.IsLinux())
-        {
-            bool added = false;
-            try
-            {
-                handle.DangerousAddRef(ref added);
-                if (FDataSync((int)handle.DangerousGetHandle()) != 0)
-                {
-                    int errno = Marshal.GetLastPInvokeError();
-                    throw new IOException($"fdatasync failed: {Marshal.GetPInvokeErrorMessage(errno)} (errno {errno}).");
-                }
-            }
-            finally
-            {
-                if (added)
-                {
-                    handle.DangerousRelease();
-                }
-            }
-        }
-        else
-        {
-            RandomAccess.FlushToDisk(handle);
-        }
-    }
-
-    /// <summary>Makes a directory entry change (a created or renamed file) durable.</summary>
-    public static void SyncDirectory(string directory)
-    {
-        if (OperatingSystem.IsWindows())
-        {
-            return; // NTFS journals directory entries; there is no directory handle to flush.
-        }
-
-        // .NET refuses to open a directory as a file handle, so this goes to libc directly.
-        const int ReadOnlyDirectory = 0x10000; // O_RDONLY | O_DIRECTORY on Linux
-        int fd = Open(directory, OperatingSystem.IsLinux() ? ReadOnlyDirectory : 0);
-        if (fd < 0)
-        {
-            int errno = Marshal.GetLastPInvokeError();
-            throw new IOException($"Cannot open directory '{directory}' to sync it: {Marshal.GetPInvokeErrorMessage(errno)} (errno {errno}).");
-        }
-
-        try
-        {
-            if (FSync(fd) != 0)
-            {
-                int errno = Marshal.GetLastPInvokeError();
-                throw new IOException($"fsync of directory '{directory}' failed: {Marshal.GetPInvokeErrorMessage(errno)} (errno {errno}).");
-            }
-        }
-        finally
-        {
-            _ = Close(fd);
-        }
-    }
-
-    [LibraryImport("libc", EntryPoint = "open", SetLastError = true, StringMarshalling = StringMarshalling.Utf8)]
-    private static partial int Open(string path, int flags);
-
-    [LibraryImport("libc", EntryPoint = "fsync", SetLastError = true)]
-    private static partial int FSync(int fd);
-
-    [LibraryImport("libc", EntryPoint = "close", SetLastError = true)]
-    private static partial int Close(int fd);
-
-    [LibraryImport("libc", EntryPoint = "fdatasync", SetLastError = true)]
-    private static partial int FDataSync(int fd);
 }
