@@ -42,6 +42,9 @@ public sealed class LockTable<TKey, TValue> : ITable<TKey, TValue>
         _sync = _stripe?.Sync ?? new Lock();
     }
 
+    /// <summary>The log itself, for tests that drive its hooks; null for an in-memory table.</summary>
+    internal WriteAheadLog<TKey, TValue>? Log => _wal;
+
     /// <inheritdoc />
     public int Count
     {

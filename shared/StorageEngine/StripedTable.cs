@@ -38,6 +38,9 @@ public sealed class StripedTable<TKey, TValue> : ITable<TKey, TValue>
         }
     }
 
+    /// <summary>The log itself, for tests that drive its hooks; null for an in-memory table.</summary>
+    internal WriteAheadLog<TKey, TValue>? Log => _wal;
+
     /// <inheritdoc />
     public int Count => _map.Count;
 

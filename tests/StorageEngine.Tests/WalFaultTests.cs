@@ -1,3 +1,4 @@
+using StorageEngine.IO;
 using StorageEngine.Wal;
 
 namespace StorageEngine.Tests;
@@ -83,16 +84,11 @@ public class WalFaultTests
     {
         using var dir = new TempDirectory();
         bool failSyncs = false;
-        var options = dir.Wal() with
+        var fs = new FaultyFileSystem(OsFileSystem.Instance)
         {
-            FaultInjector = op =>
-            {
-                if (failSyncs && op == WalIoOperation.Sync)
-                {
-                    throw new IOException("No space left on device (simulated)");
-                }
-            },
+            Fault = (op, path, _) => failSyncs && op == FileOperation.Sync ? FaultyFileSystem.DiskFull(path) : null,
         };
+        var options = dir.Wal() with { FileSystem = fs };
 
         var table = Tables.Create(backend, options);
         table.Insert(1, Row.Generate(1));
@@ -115,17 +111,11 @@ public class WalFaultTests
     public void A_failed_write_poisons_the_table()
     {
         using var dir = new TempDirectory();
-        var options = dir.Wal() with
+        var fs = new FaultyFileSystem(OsFileSystem.Instance)
         {
-            BufferSize = 4096,
-            FaultInjector = op =>
-            {
-                if (op == WalIoOperation.Write)
-                {
-                    throw new IOException("Input/output error (simulated)");
-                }
-            },
+            Fault = (op, path, _) => op == FileOperation.Write && path == dir.WalPath() ? new IOException("Input/output error (simulated)", 5) : null,
         };
+        var options = dir.Wal() with { BufferSize = 4096, FileSystem = fs };
 
         using var table = new StripedTable<int, Row>(options with { StripeCount = 1 });
         var fill = () =>

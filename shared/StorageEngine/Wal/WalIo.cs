@@ -1,141 +1,113 @@
-using System.Runtime.InteropServices;
-using Microsoft.Win32.SafeHandles;
+using StorageEngine.IO;
 
 namespace StorageEngine.Wal;
 
-/// <summary>The log's file operations: durable creation, exclusive opening, the sync system calls.</summary>
-internal static partial class WalIo
+/// <summary>
+/// The log's file operations with the WAL's error messages: durable creation, exclusive opening, and the advice
+/// that goes with each failure (a read-only filesystem, a full disk, permissions, another opener).
+/// </summary>
+internal static class WalIo
 {
-    public static string SyncCallName(WalSyncMode mode) =>
-        mode == WalSyncMode.DataOnly && OperatingSystem.IsLinux() ? "fdatasync" : "fsync";
-
-    public static void Sync(SafeFileHandle handle, WalSyncMode mode)
-    {
-        if (mode == WalSyncMode.DataOnly && OperatingSystem.IsLinux())
-        {
-            bool added = false;
-            try
-            {
-                handle.DangerousAddRef(ref added);
-                if (FDataSync((int)handle.DangerousGetHandle()) != 0)
-                {
-                    int errno = Marshal.GetLastPInvokeError();
-                    throw new IOException($"fdatasync failed: {Marshal.GetPInvokeErrorMessage(errno)} (errno {errno}).");
-                }
-            }
-            finally
-            {
-                if (added)
-                {
-                    handle.DangerousRelease();
-                }
-            }
-        }
-        else
-        {
-            RandomAccess.FlushToDisk(handle);
-        }
-    }
-
-    /// <summary>Makes a directory entry change (a created or renamed file) durable.</summary>
-    public static void SyncDirectory(string directory)
-    {
-        if (OperatingSystem.IsWindows())
-        {
-            return; // NTFS journals directory entries; there is no directory handle to flush.
-        }
-
-        // .NET refuses to open a directory as a file handle, so this goes to libc directly.
-        const int ReadOnlyDirectory = 0x10000; // O_RDONLY | O_DIRECTORY on Linux
-        int fd = Open(directory, OperatingSystem.IsLinux() ? ReadOnlyDirectory : 0);
-        if (fd < 0)
-        {
-            int errno = Marshal.GetLastPInvokeError();
-            throw new IOException($"Cannot open directory '{directory}' to sync it: {Marshal.GetPInvokeErrorMessage(errno)} (errno {errno}).");
-        }
-
-        try
-        {
-            if (FSync(fd) != 0)
-            {
-                int errno = Marshal.GetLastPInvokeError();
-                throw new IOException($"fsync of directory '{directory}' failed: {Marshal.GetPInvokeErrorMessage(errno)} (errno {errno}).");
-            }
-        }
-        finally
-        {
-            _ = Close(fd);
-        }
-    }
+    // Linux errno values; .NET's IOExceptions on Unix carry the errno in HResult.
+    private const int WouldBlock = 11;  // EAGAIN/EWOULDBLOCK: the exclusive lock is held elsewhere
+    private const int NoSpace = 28;     // ENOSPC
+    private const int ReadOnlyFileSystem = 30; // EROFS
 
     /// <summary>
     /// Checks the directory and creates the log if it is missing or empty; true when it was created. The creation is
     /// durable: header to a temporary file, sync, rename, directory sync.
     /// </summary>
-    public static bool EnsureExists(string directory, string path, byte[] header)
+    public static bool EnsureExists(IFileSystem fs, string directory, string path, byte[] header)
     {
-        if (!Directory.Exists(directory))
+        if (!fs.DirectoryExists(directory))
         {
             throw new WalException(
                 $"WAL directory '{directory}' does not exist. Create it, or leave WalOptions.Directory null to get a private run directory.",
                 directory);
         }
 
-        if (Directory.Exists(path))
+        if (fs.DirectoryExists(path))
         {
             throw new WalException($"WAL path '{path}' is a directory, not a log file.", path);
         }
 
-        var existing = new FileInfo(path);
-        if (existing.Exists && existing.Length > 0)
+        if (fs.FileExists(path) && !IsEmpty(fs, path))
         {
             return false;
         }
 
-        // Create atomically: a crash leaves either no log or a complete header, never half a header.
-        string temp = path + ".creating";
         try
         {
-            using (var handle = File.OpenHandle(temp, FileMode.Create, FileAccess.Write, FileShare.None))
-            {
-                RandomAccess.Write(handle, header, 0);
-                RandomAccess.FlushToDisk(handle);
-            }
-
-            File.Move(temp, path, overwrite: true);
-            WalIo.SyncDirectory(directory);
+            CreateDurably(fs, directory, path, header);
             return true;
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
-            TryDelete(temp);
-            throw new WalException($"Cannot create the WAL '{path}': {e.Message} Is the directory '{directory}' writable?", path, e);
+            throw new WalException($"Cannot create the WAL '{path}': {e.Message} {Advice(e, directory)}", path, e);
+        }
+    }
+
+    /// <summary>
+    /// Writes <paramref name="content"/> to a temporary file, syncs it, renames it to <paramref name="path"/> and syncs
+    /// the directory: a crash leaves the old file or the complete new one, never half of it. On failure the temporary
+    /// file is removed and the exception propagates.
+    /// </summary>
+    public static void CreateDurably(IFileSystem fs, string directory, string path, ReadOnlySpan<byte> content)
+    {
+        string temp = path + ".creating";
+        try
+        {
+            using (var file = fs.Open(temp, FileOpenMode.CreateOrTruncate))
+            {
+                file.Write(content, 0);
+                file.Sync(dataOnly: false);
+            }
+
+            fs.Rename(temp, path);
+            fs.SyncDirectory(directory);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            TryDelete(fs, temp);
+            throw;
         }
     }
 
     /// <summary>Opens the log for reading and writing, refusing a second opener.</summary>
-    public static SafeFileHandle OpenExclusive(string path)
+    public static IFile OpenExclusive(IFileSystem fs, string path)
     {
         try
         {
-            // FileShare.None takes an exclusive advisory lock on Unix: two tables on one log would corrupt it.
-            return File.OpenHandle(path, FileMode.Open, FileAccess.ReadWrite, FileShare.None);
+            return fs.Open(path, FileOpenMode.OpenExclusive);
         }
-        catch (IOException e) when (File.Exists(path))
+        catch (IOException e) when (e.HResult == WouldBlock)
         {
             throw new WalException($"Cannot open the WAL '{path}': {e.Message} Is another table or process using it?", path, e);
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
-            throw new WalException($"Cannot open the WAL '{path}': {e.Message}", path, e);
+            string directory = Path.GetDirectoryName(path) ?? path;
+            throw new WalException($"Cannot open the WAL '{path}': {e.Message} {Advice(e, directory)}", path, e);
         }
     }
 
-    public static void TryDelete(string path)
+    /// <summary>What the user can do about a failed file operation in <paramref name="directory"/>.</summary>
+    public static string Advice(Exception e, string directory) => e.HResult switch
+    {
+        ReadOnlyFileSystem =>
+            $"The filesystem holding '{directory}' is mounted read-only, and a WAL must be writable (opening one may cut a " +
+            "damaged tail; inserts append to it): remount it read-write, or copy the log to a writable directory.",
+        NoSpace => $"The disk holding '{directory}' is full: free some space and try again.",
+        _ when e is UnauthorizedAccessException => $"Is the directory '{directory}' writable by this user?",
+        _ => $"Is the directory '{directory}' writable?",
+    };
+
+    /// <summary>Removes a file, ignoring failures (used to clean up after another failure).</summary>
+    public static void TryDelete(IFileSystem fs, string path)
     {
         try
         {
-            File.Delete(path);
+            fs.Delete(path);
         }
         catch (IOException)
         {
@@ -145,15 +117,16 @@ internal static partial class WalIo
         }
     }
 
-    [LibraryImport("libc", EntryPoint = "open", SetLastError = true, StringMarshalling = StringMarshalling.Utf8)]
-    private static partial int Open(string path, int flags);
-
-    [LibraryImport("libc", EntryPoint = "fsync", SetLastError = true)]
-    private static partial int FSync(int fd);
-
-    [LibraryImport("libc", EntryPoint = "close", SetLastError = true)]
-    private static partial int Close(int fd);
-
-    [LibraryImport("libc", EntryPoint = "fdatasync", SetLastError = true)]
-    private static partial int FDataSync(int fd);
+    private static bool IsEmpty(IFileSystem fs, string path)
+    {
+        try
+        {
+            using var file = fs.Open(path, FileOpenMode.OpenRead);
+            return file.Length == 0;
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return false; // let the exclusive open report what is wrong
+        }
+    }
 }

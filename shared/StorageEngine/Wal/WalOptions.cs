@@ -1,3 +1,5 @@
+using StorageEngine.IO;
+
 namespace StorageEngine.Wal;
 
 /// <summary>How a table's write-ahead log is placed and synced.</summary>
@@ -28,8 +30,11 @@ public sealed record WalOptions
     /// <summary>Which system call makes a flush durable.</summary>
     public WalSyncMode SyncMode { get; init; } = WalSyncMode.DataOnly;
 
-    /// <summary>Test hook: called before each file write or sync; throw from it to simulate an I/O failure.</summary>
-    internal Action<WalIoOperation>? FaultInjector { get; init; }
+    /// <summary>The files under the log: the real filesystem, or (in tests) a simulated disk that loses power or fails.</summary>
+    internal IFileSystem FileSystem { get; init; } = OsFileSystem.Instance;
+
+    /// <summary>Test-only observation points at the orderings the engine depends on; null in production.</summary>
+    internal WalTestHooks? Hooks { get; init; }
 
     /// <summary>A log in <paramref name="directory"/> (which must exist) named <paramref name="fileName"/>.</summary>
     public static WalOptions InDirectory(string directory, string fileName = DefaultFileName) =>
@@ -50,6 +55,11 @@ public sealed record WalOptions
             throw new ArgumentOutOfRangeException(nameof(BufferSize), BufferSize, "BufferSize must be between 4 KiB and 64 MiB.");
         }
 
+        if (Directory is null && FileSystem is not OsFileSystem)
+        {
+            throw new ArgumentException("A simulated filesystem needs an explicit WalOptions.Directory.", nameof(Directory));
+        }
+
         if (string.IsNullOrWhiteSpace(FileName) || FileName.IndexOfAny(['/', '\\', '\0']) >= 0)
         {
             throw new ArgumentException($"WAL file name '{FileName}' must be a plain, non-empty file name.", nameof(FileName));
@@ -65,11 +75,4 @@ public enum WalSyncMode
 
     /// <summary><c>fsync(2)</c>: data and all metadata.</summary>
     Full,
-}
-
-/// <summary>The I/O operations a fault injector sees.</summary>
-internal enum WalIoOperation
-{
-    Write,
-    Sync,
 }

@@ -1,6 +1,5 @@
 using System.Buffers.Binary;
 using System.Numerics;
-using Microsoft.Win32.SafeHandles;
 using StorageEngine.IO;
 
 namespace StorageEngine.Wal;
@@ -8,7 +7,8 @@ namespace StorageEngine.Wal;
 /// <summary>
 /// The write-ahead log behind a table. Records are appended to per-stripe buffers under the stripe's lock (the
 /// caller applies the change to its map under the same lock, so per-key log order equals apply order); full
-/// buffers are written to the file; <see cref="Flush"/> writes every buffer and issues one sync: group commit.
+/// buffers are written to the file, each record's check bound to the offset it lands at; <see cref="Flush"/>
+/// writes every buffer and issues one sync: group commit.
 /// </summary>
 internal sealed class WriteAheadLog<TKey, TValue> : IDisposable
     where TKey : notnull
@@ -18,14 +18,15 @@ internal sealed class WriteAheadLog<TKey, TValue> : IDisposable
     private readonly IEqualityComparer<TKey>? _comparer; // null: the default comparer (devirtualized below)
     private readonly WalStripe[] _stripes;
     private readonly int _stripeShift;
-    private readonly SafeFileHandle _handle;
+    private readonly IFile _file;
     private readonly string _path;
-    private readonly WalSyncMode _syncMode;
-    private readonly Action<WalIoOperation>? _faults;
+    private readonly bool _syncDataOnly;
+    private readonly WalTestHooks? _hooks;
     private readonly RunDirectory? _ownedDirectory;
     private readonly Lock _fileLock = new();   // orders writes to the file (guards _tail)
     private readonly Lock _flushLock = new();  // one flush at a time; late arrivals piggyback
 
+    private uint _salt;              // of the open log file; records' checks bind to it
     private long _tail;              // next write offset; guarded by _fileLock
     private long _syncedTail;        // bytes known durable; guarded by _flushLock
     private long _flushesStarted;
@@ -36,7 +37,7 @@ internal sealed class WriteAheadLog<TKey, TValue> : IDisposable
     private volatile bool _disposed;
 
     private WriteAheadLog(WalOptions options, int stripeCount, IWalCodec<TKey> keyCodec, IWalCodec<TValue> valueCodec,
-        IEqualityComparer<TKey>? comparer, SafeFileHandle handle, string path, RunDirectory? ownedDirectory)
+        IEqualityComparer<TKey>? comparer, IFile file, string path, RunDirectory? ownedDirectory)
     {
         _keyCodec = keyCodec;
         _valueCodec = valueCodec;
@@ -49,10 +50,10 @@ internal sealed class WriteAheadLog<TKey, TValue> : IDisposable
             _stripes[i] = new WalStripe(options.BufferSize);
         }
 
-        _handle = handle;
+        _file = file;
         _path = path;
-        _syncMode = options.SyncMode;
-        _faults = options.FaultInjector;
+        _syncDataOnly = options.SyncMode == WalSyncMode.DataOnly;
+        _hooks = options.Hooks;
         _ownedDirectory = ownedDirectory;
         Info = null!; // set by Open once recovery has run
     }
@@ -63,7 +64,7 @@ internal sealed class WriteAheadLog<TKey, TValue> : IDisposable
 
     /// <summary>
     /// Opens (or creates) the log and replays every valid record through <paramref name="replay"/>, in file order.
-    /// A torn or corrupted tail is cut off (and preserved next to the log); it never makes this throw.
+    /// A tail from the first record that is not the one expected there is cut off, after it is preserved next to the log.
     /// </summary>
     public static WriteAheadLog<TKey, TValue> Open(WalOptions options, int stripeCount, IWalCodec<TKey>? keyCodec,
         IWalCodec<TValue>? valueCodec, IEqualityComparer<TKey>? comparer, Action<TKey, TValue> replay)
@@ -76,24 +77,28 @@ internal sealed class WriteAheadLog<TKey, TValue> : IDisposable
         RunDirectory? owned = options.Directory is null ? RunDirectory.Create("wal") : null;
         string directory = owned?.Path ?? Path.GetFullPath(options.Directory!);
         string path = Path.Combine(directory, options.FileName);
-        SafeFileHandle? handle = null;
+        var fs = options.FileSystem;
+        IFile? file = null;
         try
         {
-            byte[] header = WalFormat.BuildHeader(keyCodec.Name, valueCodec.Name);
-            bool createdNew = WalIo.EnsureExists(directory, path, header);
-            handle = WalIo.OpenExclusive(path);
+            byte[] header = WalFormat.BuildHeader(keyCodec.Name, valueCodec.Name, WalFormat.NewSalt(), generation: 0);
+            bool createdNew = WalIo.EnsureExists(fs, directory, path, header);
+            file = WalIo.OpenExclusive(fs, path);
             var wal = new WriteAheadLog<TKey, TValue>(options, stripeCount, keyCodec, valueCodec,
-                comparer is null || ReferenceEquals(comparer, EqualityComparer<TKey>.Default) ? null : comparer, handle, path, owned);
-            var recovery = new WalRecovery<TKey, TValue>(handle, path, wal._keyCodec, wal._valueCodec).Recover(createdNew, replay);
-            wal._tail = recovery.ValidBytes;
-            wal._syncedTail = recovery.ValidBytes;
-            wal.Info = new WalInfo(path, FileSystemProbe.GetFileSystemType(path), WalIo.SyncCallName(options.SyncMode),
-                recovery, () => (Interlocked.Read(ref wal._bytesWritten), Interlocked.Read(ref wal._flushes), Interlocked.Read(ref wal._syncs)));
+                comparer is null || ReferenceEquals(comparer, EqualityComparer<TKey>.Default) ? null : comparer, file, path, owned);
+            var recovery = new WalRecovery<TKey, TValue>(fs, file, path, keyCodec, valueCodec);
+            var report = recovery.Recover(createdNew, replay);
+            wal._salt = recovery.Salt;
+            wal._tail = report.ValidBytes;
+            wal._syncedTail = report.ValidBytes;
+            string fileSystemType = fs is OsFileSystem ? FileSystemProbe.GetFileSystemType(path) : "simulated";
+            wal.Info = new WalInfo(path, fileSystemType, OsFileSystem.SyncCallName(wal._syncDataOnly), report,
+                () => (Interlocked.Read(ref wal._bytesWritten), Interlocked.Read(ref wal._flushes), Interlocked.Read(ref wal._syncs)));
             return wal;
         }
         catch
         {
-            handle?.Dispose();
+            file?.Dispose();
             owned?.Dispose();
             throw;
         }
@@ -107,6 +112,11 @@ internal sealed class WriteAheadLog<TKey, TValue> : IDisposable
         uint hash = (uint)raw * 2654435769u;
         return _stripes[_stripeShift == 32 ? 0 : (int)(hash >> _stripeShift)];
     }
+
+    public int StripeCount => _stripes.Length;
+
+    /// <summary>Index of the stripe a key always logs to.</summary>
+    public int StripeIndex(TKey key) => Array.IndexOf(_stripes, StripeFor(key));
 
     /// <summary>Appends a put record to <paramref name="stripe"/>. The caller holds <c>stripe.Sync</c>.</summary>
     public void Append(WalStripe stripe, TKey key, TValue value)
@@ -141,8 +151,9 @@ internal sealed class WriteAheadLog<TKey, TValue> : IDisposable
         _keyCodec.Write(key, payload.Slice(1, keyBytes));
         _valueCodec.Write(value, payload.Slice(1 + keyBytes, valueBytes));
         BinaryPrimitives.WriteUInt32LittleEndian(record, (uint)body);
-        BinaryPrimitives.WriteUInt32LittleEndian(record[4..], Crc32C.Compute(payload));
+        BinaryPrimitives.WriteUInt32LittleEndian(record[4..], Crc32C.Compute(payload)); // bound to its offset at write-out
         stripe.Length += total;
+        _hooks?.RecordAppended(stripe);
     }
 
     /// <summary>Makes every record appended before this call durable: write all buffers, then one sync.</summary>
@@ -151,6 +162,7 @@ internal sealed class WriteAheadLog<TKey, TValue> : IDisposable
         ThrowIfUnusable();
         // Full fence: our appends (released under stripe locks) are ordered before this read.
         long arrival = Interlocked.CompareExchange(ref _flushesStarted, 0, 0);
+        _hooks?.FlushArrived();
         lock (_flushLock)
         {
             ThrowIfUnusable();
@@ -179,12 +191,12 @@ internal sealed class WriteAheadLog<TKey, TValue> : IDisposable
                 target = _tail;
             }
 
+            _hooks?.BeforeSync();
             if (target > _syncedTail)
             {
                 try
                 {
-                    _faults?.Invoke(WalIoOperation.Sync);
-                    WalIo.Sync(_handle, _syncMode);
+                    _file.Sync(_syncDataOnly);
                 }
                 catch (Exception e) when (e is IOException or UnauthorizedAccessException)
                 {
@@ -216,7 +228,7 @@ internal sealed class WriteAheadLog<TKey, TValue> : IDisposable
         finally
         {
             _disposed = true;
-            _handle.Dispose();
+            _file.Dispose();
             _ownedDirectory?.Dispose();
         }
     }
@@ -227,10 +239,11 @@ internal sealed class WriteAheadLog<TKey, TValue> : IDisposable
         lock (_fileLock)
         {
             ThrowIfUnusable();
+            var records = stripe.Buffer.AsSpan(0, stripe.Length);
+            WalFormat.BindToPosition(records, _tail, _salt);
             try
             {
-                _faults?.Invoke(WalIoOperation.Write);
-                RandomAccess.Write(_handle, stripe.Buffer.AsSpan(0, stripe.Length), _tail);
+                _file.Write(records, _tail);
             }
             catch (Exception e) when (e is IOException or UnauthorizedAccessException)
             {
@@ -241,6 +254,7 @@ internal sealed class WriteAheadLog<TKey, TValue> : IDisposable
             Interlocked.Add(ref _bytesWritten, stripe.Length);
         }
 
+        _hooks?.BufferWritten(stripe);
         stripe.Length = 0;
     }
 
