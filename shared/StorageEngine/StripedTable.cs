@@ -75,6 +75,9 @@ public sealed class StripedTable<TKey, TValue> : ITable<TKey, TValue>
     /// <inheritdoc />
     public void FlushWAL() => _wal?.Flush();
 
+    /// <inheritdoc />
+    public void Checkpoint() => _wal?.Checkpoint(() => _map.ToArray());
+
     /// <summary>Flushes and closes the WAL (if any); removes its directory if the table created it.</summary>
     public void Dispose() => _wal?.Dispose();
 }

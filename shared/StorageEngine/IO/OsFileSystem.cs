@@ -64,8 +64,10 @@ internal sealed partial class OsFileSystem : IFileSystem
         }
     }
 
+    // Filtered here rather than by a search pattern: .NET's patterns follow DOS rules ("a.*" also matches "a").
     public IReadOnlyList<string> ListFiles(string directory, string prefix) =>
-        Directory.GetFiles(directory, prefix + "*").Select(p => Path.GetFileName(p)).ToList();
+        Directory.EnumerateFiles(directory).Select(p => Path.GetFileName(p))
+            .Where(name => name.StartsWith(prefix, StringComparison.Ordinal)).ToList();
 
     // HResult carries the errno, as .NET's own IOExceptions on Unix do, so callers can tell EROFS from ENOSPC.
     private static IOException ErrnoException(string what)

@@ -15,10 +15,27 @@ public sealed record RecoveryReport(
     string? DiscardReason,
     string? DiscardedTailCopy)
 {
+    /// <summary>Checkpoint generation of the current log (0 until the first checkpoint).</summary>
+    public uint Generation { get; init; }
+
+    /// <summary>The snapshot recovery started from, or <c>null</c> (the empty table before the first checkpoint).</summary>
+    public string? Snapshot { get; init; }
+
+    /// <summary>Entries loaded from <see cref="Snapshot"/>.</summary>
+    public long SnapshotEntries { get; init; }
+
+    /// <summary>Records replayed from archived logs (between the snapshot and the current log; 0 unless a snapshot was skipped).</summary>
+    public long ArchivedRecordsReplayed { get; init; }
+
+    /// <summary>Damaged snapshots recovery skipped for an older one, each with what is wrong with it.</summary>
+    public IReadOnlyList<string> SkippedSnapshots { get; init; } = [];
+
     /// <inheritdoc />
-    public override string ToString() => CreatedNew
+    public override string ToString() => CreatedNew && Snapshot is null
         ? "new log"
-        : DiscardedBytes == 0
+        : (Snapshot is null ? "" : $"snapshot of {SnapshotEntries:N0} entries, ")
+          + (DiscardedBytes == 0
             ? $"replayed {RecordsReplayed:N0} records ({ValidBytes:N0} bytes), nothing discarded"
-            : $"replayed {RecordsReplayed:N0} records ({ValidBytes:N0} bytes), discarded {DiscardedBytes:N0} bytes: {DiscardReason}";
+            : $"replayed {RecordsReplayed:N0} records ({ValidBytes:N0} bytes), discarded {DiscardedBytes:N0} bytes: {DiscardReason}")
+          + (SkippedSnapshots.Count == 0 ? "" : $"; skipped damaged snapshots: {string.Join("; ", SkippedSnapshots)}");
 }

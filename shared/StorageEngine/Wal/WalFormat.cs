@@ -16,6 +16,7 @@ internal static class WalFormat
     public const int MaxBodySize = 16 * 1024 * 1024;
     public const ushort Version = 2;
     public const byte PutRecord = 1;
+    public const byte SnapshotEndRecord = 2; // last record of a snapshot: u64 number of entries
     private const int CodecNameSize = 20;
     private const int SaltOffset = 12;
     private const int GenerationOffset = 56;
@@ -23,11 +24,17 @@ internal static class WalFormat
     // "FTF-WAL" plus a newline: text tools show a name, and a truncated copy is recognisable.
     public static ReadOnlySpan<byte> Magic => "FTF-WAL\n"u8;
 
-    /// <summary>A header for a new log file; <paramref name="salt"/> must differ between files (records bind to it).</summary>
-    public static byte[] BuildHeader(string keyCodec, string valueCodec, uint salt, uint generation)
+    /// <summary>The magic of a snapshot file, which otherwise shares the log's header and record layout.</summary>
+    public static ReadOnlySpan<byte> SnapshotMagic => "FTF-SNAP"u8;
+
+    /// <summary>A header for a new log (or, with <see cref="SnapshotMagic"/>, snapshot) file; <paramref name="salt"/> must differ between files.</summary>
+    public static byte[] BuildHeader(string keyCodec, string valueCodec, uint salt, uint generation) =>
+        BuildHeader(Magic, keyCodec, valueCodec, salt, generation);
+
+    public static byte[] BuildHeader(ReadOnlySpan<byte> magic, string keyCodec, string valueCodec, uint salt, uint generation)
     {
         var header = new byte[HeaderSize];
-        Magic.CopyTo(header);
+        magic.CopyTo(header);
         BinaryPrimitives.WriteUInt16LittleEndian(header.AsSpan(8), Version);
         BinaryPrimitives.WriteUInt16LittleEndian(header.AsSpan(10), HeaderSize);
         BinaryPrimitives.WriteUInt32LittleEndian(header.AsSpan(SaltOffset), salt);
@@ -45,12 +52,17 @@ internal static class WalFormat
 
     public static uint ReadGeneration(ReadOnlySpan<byte> header) => BinaryPrimitives.ReadUInt32LittleEndian(header[GenerationOffset..]);
 
-    /// <summary>Checks a header; returns null when valid, else what is wrong and what to do.</summary>
-    public static string? ValidateHeader(ReadOnlySpan<byte> header, string keyCodec, string valueCodec)
+    /// <summary>Checks a log's header; returns null when valid, else what is wrong and what to do.</summary>
+    public static string? ValidateHeader(ReadOnlySpan<byte> header, string keyCodec, string valueCodec) =>
+        ValidateHeader(Magic, header, keyCodec, valueCodec);
+
+    public static string? ValidateHeader(ReadOnlySpan<byte> magic, ReadOnlySpan<byte> header, string keyCodec, string valueCodec)
     {
-        if (header.Length < Magic.Length || !header[..Magic.Length].SequenceEqual(Magic))
+        if (header.Length < magic.Length || !header[..magic.Length].SequenceEqual(magic))
         {
-            return "it does not start with the WAL magic bytes \"FTF-WAL\\n\" (not a write-ahead log of this engine)";
+            return magic.SequenceEqual(Magic)
+                ? "it does not start with the WAL magic bytes \"FTF-WAL\\n\" (not a write-ahead log of this engine)"
+                : "it does not start with the snapshot magic bytes \"FTF-SNAP\"";
         }
 
         if (header.Length < HeaderSize)

@@ -3,10 +3,10 @@ namespace StorageEngine.Wal;
 /// <summary>A live view of a table's write-ahead log.</summary>
 public sealed class WalInfo
 {
-    private readonly Func<(long BytesWritten, long Flushes, long Syncs)> _counters;
+    private readonly Func<(long BytesWritten, long Flushes, long Syncs, uint Generation)> _counters;
 
     internal WalInfo(string path, string fileSystemType, string syncCall, RecoveryReport recovery,
-        Func<(long, long, long)> counters)
+        Func<(long, long, long, uint)> counters)
     {
         Path = path;
         FileSystemType = fileSystemType;
@@ -35,6 +35,9 @@ public sealed class WalInfo
 
     /// <summary>Sync system calls issued since the log was opened.</summary>
     public long Syncs => _counters().Syncs;
+
+    /// <summary>Checkpoints the log has been through: its current file started with the snapshot of this generation.</summary>
+    public uint Generation => _counters().Generation;
 
     /// <inheritdoc />
     public override string ToString() => $"{Path} on {FileSystemType} ({SyncCall})";

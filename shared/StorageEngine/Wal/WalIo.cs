@@ -38,7 +38,7 @@ internal static class WalIo
 
         try
         {
-            CreateDurably(fs, directory, path, header);
+            CreateDurably(fs, directory, path, file => file.Write(header, 0));
             return true;
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
@@ -48,23 +48,27 @@ internal static class WalIo
     }
 
     /// <summary>
-    /// Writes <paramref name="content"/> to a temporary file, syncs it, renames it to <paramref name="path"/> and syncs
-    /// the directory: a crash leaves the old file or the complete new one, never half of it. On failure the temporary
-    /// file is removed and the exception propagates.
+    /// Writes a file durably: <paramref name="write"/> fills a temporary file, which is synced, renamed to
+    /// <paramref name="path"/>, and the directory synced. A crash leaves the old file or the complete new one, never
+    /// part of it. On failure the temporary file is removed and the exception propagates.
     /// </summary>
-    public static void CreateDurably(IFileSystem fs, string directory, string path, ReadOnlySpan<byte> content)
+    public static void CreateDurably(IFileSystem fs, string directory, string path, Action<IFile> write, WalTestHooks? hooks = null)
     {
-        string temp = path + ".creating";
+        string temp = LogFiles.Temporary(path);
         try
         {
             using (var file = fs.Open(temp, FileOpenMode.CreateOrTruncate))
             {
-                file.Write(content, 0);
+                write(file);
+                hooks?.DurableStep(path, DurableStep.Written);
                 file.Sync(dataOnly: false);
             }
 
+            hooks?.DurableStep(path, DurableStep.Synced);
             fs.Rename(temp, path);
+            hooks?.DurableStep(path, DurableStep.Renamed);
             fs.SyncDirectory(directory);
+            hooks?.DurableStep(path, DurableStep.DirectorySynced);
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {

@@ -1,143 +1,194 @@
-using System.Buffers.Binary;
 using System.Globalization;
 using StorageEngine.IO;
 
 namespace StorageEngine.Wal;
 
 /// <summary>
-/// Recovery on open: validates the header, replays every valid record in file order, and cuts off the tail from
-/// the first record that is not the one expected there (torn, corrupted, lost or repeated). The tail is preserved
-/// next to the log first; what a damaged tail contains never makes recovery throw, but a tail that cannot be
-/// preserved or cut does (a <see cref="WalException"/> naming the log, which is then left untouched).
+/// Recovery on open: the newest valid snapshot (falling back to the previous one when it is damaged), every archived
+/// log from its generation on, then the current log, whose tail from the first record that is not the one expected
+/// there (torn, corrupted, lost or repeated) is cut off after being preserved next to it. What a damaged tail
+/// contains never makes recovery throw; a tail that cannot be preserved or cut does, and so does a chain with no
+/// valid snapshot or a damaged archived log (a <see cref="WalException"/> naming the file; nothing is changed).
 /// </summary>
-internal sealed class WalRecovery<TKey, TValue>(
-    IFileSystem fs, IFile file, string path, IWalCodec<TKey> keyCodec, IWalCodec<TValue> valueCodec)
+internal sealed class WalRecovery<TKey, TValue>(IFileSystem fs, LogFiles files, IFile current, RecordCodec<TKey, TValue> codec)
     where TKey : notnull
 {
     private const int FileExists = 17; // EEXIST
 
-    /// <summary>The log's salt (from its header), valid once <see cref="Recover"/> has returned.</summary>
+    /// <summary>The current log's salt (from its header), valid once <see cref="Recover"/> has returned.</summary>
     public uint Salt { get; private set; }
 
-    /// <summary>The log's checkpoint generation (from its header), valid once <see cref="Recover"/> has returned.</summary>
+    /// <summary>The current log's generation (from its header), valid once <see cref="Recover"/> has returned.</summary>
     public uint Generation { get; private set; }
+
+    /// <summary>The generation a new log takes: one past every archived log, and no older than any snapshot.</summary>
+    public static uint NextGeneration(IFileSystem fs, LogFiles files)
+    {
+        if (!fs.DirectoryExists(files.Directory))
+        {
+            return 0;
+        }
+
+        var (logs, snapshots, _) = files.Scan(fs);
+        return Math.Max(logs.Count == 0 ? 0 : logs[^1] + 1, snapshots.Count == 0 ? 0 : snapshots[^1]);
+    }
 
     public RecoveryReport Recover(bool createdNew, Action<TKey, TValue> replay)
     {
-        long length = file.Length;
-        var reader = new WindowReader(file, length);
-        Span<byte> header = stackalloc byte[WalFormat.HeaderSize];
-        int headerBytes = reader.Read(0, header);
-        if (WalFormat.ValidateHeader(header[..headerBytes], keyCodec.Name, valueCodec.Name) is { } problem)
+        byte[] header = RecordReader.ReadHeader(current);
+        if (WalFormat.ValidateHeader(header, codec.Keys.Name, codec.Values.Name) is { } problem)
         {
-            throw new WalFormatException($"The file '{path}' cannot be opened as a WAL: {problem}.", path);
+            throw new WalFormatException($"The file '{files.Current}' cannot be opened as a WAL: {problem}.", files.Current);
         }
 
         Salt = WalFormat.ReadSalt(header);
         Generation = WalFormat.ReadGeneration(header);
-        long offset = WalFormat.HeaderSize;
-        long records = 0;
-        string? reason = null;
-        while (offset < length)
+        var (logs, snapshots, temporaries) = files.Scan(fs);
+        var (snapshot, entries, skipped) = ChooseSnapshot(logs, snapshots);
+        foreach (var (key, value) in entries)
         {
-            reason = TryReplayRecord(reader, offset, length, replay, out int consumed);
-            if (reason is not null)
-            {
-                break;
-            }
-
-            offset += consumed;
-            records++;
+            replay(key, value);
         }
 
-        long discarded = length - offset;
+        long archivedRecords = 0;
+        for (uint g = snapshot ?? 0; g < Generation; g++)
+        {
+            archivedRecords += ReplayArchived(g, replay);
+        }
+
+        var reader = new RecordReader(current, Salt);
+        long records = Replay(reader, replay);
+        long valid = reader.Offset;
+        long discarded = reader.Length - valid;
         string? copy = null;
         if (discarded > 0)
         {
-            copy = PreserveTail(reader, offset, discarded, reason!);
+            copy = PreserveTail(reader, valid, discarded, reader.Problem!);
             try
             {
-                file.SetLength(offset);
-                file.Sync(dataOnly: false);
+                current.SetLength(valid);
+                current.Sync(dataOnly: false);
             }
             catch (Exception e) when (e is IOException or UnauthorizedAccessException)
             {
                 WalIo.TryDelete(fs, copy);
                 throw new WalException(
-                    $"Cannot cut the damaged tail of the WAL '{path}' ({discarded:N0} bytes from offset {offset}: {reason}): " +
-                    $"{e.Message} {WalIo.Advice(e, Directory)}", path, e);
+                    $"Cannot cut the damaged tail of the WAL '{files.Current}' ({discarded:N0} bytes from offset {valid}: {reader.Problem}): " +
+                    $"{e.Message} {WalIo.Advice(e, files.Directory)}", files.Current, e);
             }
         }
 
-        return new RecoveryReport(createdNew, records, offset, discarded, reason, copy);
+        foreach (string temporary in temporaries)
+        {
+            WalIo.TryDelete(fs, temporary); // a creation that did not finish: its file never took its name
+        }
+
+        return new RecoveryReport(createdNew, records, valid, discarded, discarded > 0 ? reader.Problem : null, copy)
+        {
+            Generation = Generation,
+            Snapshot = snapshot is { } g0 ? files.Snapshot(g0) : null,
+            SnapshotEntries = entries.Count,
+            ArchivedRecordsReplayed = archivedRecords,
+            SkippedSnapshots = skipped,
+        };
     }
 
-    private string Directory => Path.GetDirectoryName(path) ?? ".";
-
-    // Returns null and the record size when the record at offset is valid and was replayed; else why not.
-    private string? TryReplayRecord(WindowReader reader, long offset, long length, Action<TKey, TValue> replay, out int consumed)
+    // Replays the valid records of a log; stops at the first that is not (the reader says why).
+    private long Replay(RecordReader reader, Action<TKey, TValue> replay)
     {
-        consumed = 0;
-        Span<byte> head = stackalloc byte[WalFormat.RecordHeaderSize];
-        if (length - offset < WalFormat.RecordHeaderSize)
+        long records = 0;
+        while (reader.TryNext(out var body))
         {
-            return Describe(offset, $"incomplete record header ({length - offset} bytes left)");
+            if (codec.TryReadPut(body, out var key, out var value) is { } bad)
+            {
+                reader.Reject(bad);
+                break;
+            }
+
+            replay(key, value);
+            records++;
         }
 
-        reader.Read(offset, head);
-        uint bodyLength = BinaryPrimitives.ReadUInt32LittleEndian(head);
-        uint check = BinaryPrimitives.ReadUInt32LittleEndian(head[4..]);
-        if (bodyLength is < WalFormat.MinBodySize or > WalFormat.MaxBodySize)
+        return records;
+    }
+
+    // The newest snapshot that is valid and whose archived logs are all present; null for the empty table of
+    // generation 0. A damaged snapshot is skipped (and reported) when an older one can take its place.
+    private (uint? Generation, List<KeyValuePair<TKey, TValue>> Entries, IReadOnlyList<string> Skipped) ChooseSnapshot(
+        List<uint> logs, List<uint> snapshots)
+    {
+        var skipped = new List<string>();
+        bool LogsFrom(uint g) => Enumerable.Range(0, (int)(Generation - g)).All(i => logs.Contains(g + (uint)i));
+        foreach (uint g in snapshots.Where(g => g <= Generation).Reverse())
         {
-            return Describe(offset, $"invalid record length {bodyLength}");
+            if (!LogsFrom(g))
+            {
+                break; // older snapshots lack their logs too
+            }
+
+            string path = files.Snapshot(g);
+            if (SnapshotFile.TryRead(fs, path, g, codec, out var entries) is not { } problem)
+            {
+                return (g, entries, skipped);
+            }
+
+            skipped.Add($"{path}: {problem}");
         }
 
-        if (bodyLength > length - offset - WalFormat.RecordHeaderSize)
+        if (LogsFrom(0))
         {
-            return Describe(offset, $"record of {bodyLength} bytes runs past the end of the file (torn write)");
+            return (null, [], skipped);
         }
 
-        ReadOnlySpan<byte> body = reader.Slice(offset + WalFormat.RecordHeaderSize, (int)bodyLength);
-        if ((Crc32C.Compute(body) ^ WalFormat.PositionTerm(Salt, offset, (int)bodyLength)) != check)
-        {
-            return Describe(offset, "checksum mismatch (a damaged record, or one that belongs elsewhere: lost, repeated or stale)");
-        }
+        string what = skipped.Count > 0
+            ? $"its snapshots are damaged ({string.Join("; ", skipped)})"
+            : $"the snapshot '{files.Snapshot(Generation)}' or the archived logs before it are missing";
+        throw new WalException(
+            $"The WAL '{files.Current}' continues checkpoint generation {Generation}, but {what}, and no older snapshot with " +
+            "all its logs is left. Nothing was changed: restore the files from a backup, or move them away to start an empty table.",
+            skipped.Count > 0 ? files.Snapshot(snapshots.Where(g => g <= Generation).Max()) : files.Current);
+    }
 
-        if (body[0] != WalFormat.PutRecord)
-        {
-            return Describe(offset, $"unknown record type {body[0]}");
-        }
-
-        TKey key;
-        TValue value;
+    // Archived logs were synced before they were archived: any damage is corruption, and replaying the logs after
+    // it would give a state that never existed.
+    private long ReplayArchived(uint generation, Action<TKey, TValue> replay)
+    {
+        string path = files.ArchivedLog(generation);
+        string? problem;
+        long records = 0;
         try
         {
-            key = keyCodec.Read(body[1..], out int keyBytes);
-            value = valueCodec.Read(body[(1 + keyBytes)..], out int valueBytes);
-            if (1 + keyBytes + valueBytes != body.Length)
+            using var file = fs.Open(path, FileOpenMode.OpenRead);
+            byte[] header = RecordReader.ReadHeader(file);
+            problem = WalFormat.ValidateHeader(header, codec.Keys.Name, codec.Values.Name);
+            if (problem is null && WalFormat.ReadGeneration(header) != generation)
             {
-                return Describe(offset, "record length does not match its contents");
+                problem = $"it holds generation {WalFormat.ReadGeneration(header)}, its name says {generation}";
+            }
+
+            if (problem is null)
+            {
+                var reader = new RecordReader(file, WalFormat.ReadSalt(header));
+                records = Replay(reader, replay);
+                problem = reader.Problem;
             }
         }
-        catch (Exception e) when (e is FormatException or ArgumentException or IndexOutOfRangeException)
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
-            return Describe(offset, $"undecodable record ({e.Message})");
+            problem = $"it cannot be read: {e.Message}";
         }
 
-        replay(key, value);
-        consumed = WalFormat.RecordHeaderSize + (int)bodyLength;
-        return null;
+        return problem is null ? records : throw new WalException(
+            $"The archived log '{path}', which recovery of '{files.Current}' needs, is damaged: {problem}. Nothing was changed; " +
+            "restore it from a backup, or move the snapshot before it away so recovery can use an older one.", path);
     }
-
-    private static string Describe(long offset, string what) =>
-        string.Create(CultureInfo.InvariantCulture, $"{what} at offset {offset}");
 
     // The copy is made durable before the log is cut: a record lost from the middle of a log leaves valid records
     // behind it, and those must survive a crash during recovery. A copy that cannot be made is removed, and the log
     // is left as it is.
-    private string PreserveTail(WindowReader reader, long offset, long count, string reason)
+    private string PreserveTail(RecordReader reader, long offset, long count, string reason)
     {
-        string copy = string.Create(CultureInfo.InvariantCulture, $"{path}.discarded-{DateTime.UtcNow:yyyyMMddTHHmmssfff}");
+        string copy = string.Create(CultureInfo.InvariantCulture, $"{files.Current}.discarded-{DateTime.UtcNow:yyyyMMddTHHmmssfff}");
         try
         {
             using (var output = CreateUnique(ref copy))
@@ -145,8 +196,7 @@ internal sealed class WalRecovery<TKey, TValue>(
                 var chunk = new byte[Math.Min(count, 1 << 20)];
                 for (long done = 0; done < count;)
                 {
-                    int n = (int)Math.Min(chunk.Length, count - done);
-                    reader.Read(offset + done, chunk.AsSpan(0, n));
+                    int n = reader.Read(offset + done, chunk.AsSpan(0, (int)Math.Min(chunk.Length, count - done)));
                     output.Write(chunk.AsSpan(0, n), done);
                     done += n;
                 }
@@ -154,17 +204,17 @@ internal sealed class WalRecovery<TKey, TValue>(
                 output.Sync(dataOnly: false);
             }
 
-            fs.SyncDirectory(Directory);
+            fs.SyncDirectory(files.Directory);
             return copy;
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
             WalIo.TryDelete(fs, copy);
             throw new WalException(
-                $"Recovery of the WAL '{path}' must cut off a damaged tail ({count:N0} bytes from offset {offset}: {reason}) " +
-                $"but cannot preserve it in '{copy}': {e.Message} {WalIo.Advice(e, Directory)} The log is left untouched; " +
+                $"Recovery of the WAL '{files.Current}' must cut off a damaged tail ({count:N0} bytes from offset {offset}: {reason}) " +
+                $"but cannot preserve it in '{copy}': {e.Message} {WalIo.Advice(e, files.Directory)} The log is left untouched; " +
                 "open the table again once the directory can take the copy.",
-                path, e);
+                files.Current, e);
         }
     }
 
@@ -182,50 +232,6 @@ internal sealed class WalRecovery<TKey, TValue>(
             {
                 copy = string.Create(CultureInfo.InvariantCulture, $"{name}-{attempt}");
             }
-        }
-    }
-
-    /// <summary>Sequential reads through a 1 MiB window, so recovery does not issue a system call per record.</summary>
-    private sealed class WindowReader(IFile file, long length)
-    {
-        private byte[] _window = new byte[Math.Clamp(length, 4096, 1 << 20)]; // small logs, small windows
-        private long _start = -1;
-        private int _count;
-
-        public int Read(long offset, Span<byte> destination)
-        {
-            int n = (int)Math.Min(destination.Length, Math.Max(0, length - offset));
-            Slice(offset, n).CopyTo(destination);
-            return n;
-        }
-
-        public ReadOnlySpan<byte> Slice(long offset, int count)
-        {
-            if (_start < 0 || offset < _start || offset + count > _start + _count)
-            {
-                if (count > _window.Length)
-                {
-                    _window = new byte[count];
-                }
-
-                int want = (int)Math.Min(_window.Length, length - offset);
-                int got = 0;
-                while (got < want)
-                {
-                    int n = file.Read(_window.AsSpan(got, want - got), offset + got);
-                    if (n == 0)
-                    {
-                        break;
-                    }
-
-                    got += n;
-                }
-
-                _start = offset;
-                _count = got;
-            }
-
-            return _window.AsSpan((int)(offset - _start), count);
         }
     }
 }

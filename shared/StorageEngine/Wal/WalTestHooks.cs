@@ -26,4 +26,45 @@ internal class WalTestHooks
     public virtual void BeforeSync()
     {
     }
+
+    /// <summary>A checkpoint reached <paramref name="stage"/>.</summary>
+    public virtual void Checkpoint(CheckpointStage stage)
+    {
+    }
+
+    /// <summary>A file being created durably (a new log, a snapshot) reached <paramref name="step"/>.</summary>
+    public virtual void DurableStep(string path, DurableStep step)
+    {
+    }
+}
+
+/// <summary>The steps of a checkpoint, in order, where a test may pause or kill the process.</summary>
+internal enum CheckpointStage
+{
+    /// <summary>Writers are held; every buffer was written and the old log synced.</summary>
+    OldLogSynced,
+
+    /// <summary>The new log's header is in its temporary file, synced.</summary>
+    NewLogSynced,
+
+    /// <summary>The old log was renamed to its archive name, and the directory synced.</summary>
+    OldLogArchived,
+
+    /// <summary>The new log took the log's name, and the directory was synced; writers resume.</summary>
+    LogSwitched,
+
+    /// <summary>The snapshot is complete and durable (written, synced, renamed, directory synced).</summary>
+    SnapshotDurable,
+
+    /// <summary>Files no recovery needs any more were deleted.</summary>
+    ObsoleteFilesDeleted,
+}
+
+/// <summary>The steps of creating a file durably.</summary>
+internal enum DurableStep
+{
+    Written,
+    Synced,
+    Renamed,
+    DirectorySynced,
 }

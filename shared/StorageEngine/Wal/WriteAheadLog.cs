@@ -1,4 +1,3 @@
-using System.Buffers.Binary;
 using System.Numerics;
 using StorageEngine.IO;
 
@@ -8,17 +7,18 @@ namespace StorageEngine.Wal;
 /// The write-ahead log behind a table. Records are appended to per-stripe buffers under the stripe's lock (the
 /// caller applies the change to its map under the same lock, so per-key log order equals apply order); full
 /// buffers are written to the file, each record's check bound to the offset it lands at; <see cref="Flush"/>
-/// writes every buffer and issues one sync: group commit.
+/// writes every buffer and issues one sync: group commit. <see cref="Checkpoint"/> (in WriteAheadLog.Checkpoint.cs)
+/// starts a fresh log after a snapshot.
 /// </summary>
-internal sealed class WriteAheadLog<TKey, TValue> : IDisposable
+internal sealed partial class WriteAheadLog<TKey, TValue> : IDisposable
     where TKey : notnull
 {
-    private readonly IWalCodec<TKey> _keyCodec;
-    private readonly IWalCodec<TValue> _valueCodec;
+    private readonly RecordCodec<TKey, TValue> _codec;
     private readonly IEqualityComparer<TKey>? _comparer; // null: the default comparer (devirtualized below)
     private readonly WalStripe[] _stripes;
     private readonly int _stripeShift;
-    private readonly IFile _file;
+    private readonly IFileSystem _fs;
+    private readonly LogFiles _files;
     private readonly string _path;
     private readonly bool _syncDataOnly;
     private readonly WalTestHooks? _hooks;
@@ -26,7 +26,9 @@ internal sealed class WriteAheadLog<TKey, TValue> : IDisposable
     private readonly Lock _fileLock = new();   // orders writes to the file (guards _tail)
     private readonly Lock _flushLock = new();  // one flush at a time; late arrivals piggyback
 
-    private uint _salt;              // of the open log file; records' checks bind to it
+    private IFile _file;             // the current log; replaced by a checkpoint under every lock
+    private uint _salt;              // of the current log; records' checks bind to it
+    private uint _generation;        // of the current log: checkpoints so far
     private long _tail;              // next write offset; guarded by _fileLock
     private long _syncedTail;        // bytes known durable; guarded by _flushLock
     private long _flushesStarted;
@@ -36,11 +38,10 @@ internal sealed class WriteAheadLog<TKey, TValue> : IDisposable
     private volatile Exception? _failure;
     private volatile bool _disposed;
 
-    private WriteAheadLog(WalOptions options, int stripeCount, IWalCodec<TKey> keyCodec, IWalCodec<TValue> valueCodec,
-        IEqualityComparer<TKey>? comparer, IFile file, string path, RunDirectory? ownedDirectory)
+    private WriteAheadLog(WalOptions options, int stripeCount, RecordCodec<TKey, TValue> codec,
+        IEqualityComparer<TKey>? comparer, IFile file, LogFiles files, RunDirectory? ownedDirectory)
     {
-        _keyCodec = keyCodec;
-        _valueCodec = valueCodec;
+        _codec = codec;
         _comparer = comparer;
         int count = (int)BitOperations.RoundUpToPowerOf2((uint)stripeCount);
         _stripeShift = 32 - BitOperations.Log2((uint)count);
@@ -50,8 +51,10 @@ internal sealed class WriteAheadLog<TKey, TValue> : IDisposable
             _stripes[i] = new WalStripe(options.BufferSize);
         }
 
+        _fs = options.FileSystem;
         _file = file;
-        _path = path;
+        _files = files;
+        _path = files.Current;
         _syncDataOnly = options.SyncMode == WalSyncMode.DataOnly;
         _hooks = options.Hooks;
         _ownedDirectory = ownedDirectory;
@@ -65,35 +68,39 @@ internal sealed class WriteAheadLog<TKey, TValue> : IDisposable
     /// <summary>
     /// Opens (or creates) the log and replays every valid record through <paramref name="replay"/>, in file order.
     /// A tail from the first record that is not the one expected there is cut off, after it is preserved next to the log.
+    /// After a checkpoint, recovery starts from the newest valid snapshot (see <see cref="WalRecovery{TKey,TValue}"/>).
     /// </summary>
     public static WriteAheadLog<TKey, TValue> Open(WalOptions options, int stripeCount, IWalCodec<TKey>? keyCodec,
         IWalCodec<TValue>? valueCodec, IEqualityComparer<TKey>? comparer, Action<TKey, TValue> replay)
     {
         ArgumentNullException.ThrowIfNull(options);
         options.Validate();
-        keyCodec ??= WalCodecs.Default<TKey>();
-        valueCodec ??= WalCodecs.Default<TValue>();
+        var codec = new RecordCodec<TKey, TValue>(keyCodec ?? WalCodecs.Default<TKey>(), valueCodec ?? WalCodecs.Default<TValue>());
 
         RunDirectory? owned = options.Directory is null ? RunDirectory.Create("wal") : null;
         string directory = owned?.Path ?? Path.GetFullPath(options.Directory!);
-        string path = Path.Combine(directory, options.FileName);
+        var files = new LogFiles(directory, options.FileName);
+        string path = files.Current;
         var fs = options.FileSystem;
         IFile? file = null;
         try
         {
-            byte[] header = WalFormat.BuildHeader(keyCodec.Name, valueCodec.Name, WalFormat.NewSalt(), generation: 0);
+            uint generation = WalRecovery<TKey, TValue>.NextGeneration(fs, files);
+            byte[] header = WalFormat.BuildHeader(codec.Keys.Name, codec.Values.Name, WalFormat.NewSalt(), generation);
             bool createdNew = WalIo.EnsureExists(fs, directory, path, header);
             file = WalIo.OpenExclusive(fs, path);
-            var wal = new WriteAheadLog<TKey, TValue>(options, stripeCount, keyCodec, valueCodec,
-                comparer is null || ReferenceEquals(comparer, EqualityComparer<TKey>.Default) ? null : comparer, file, path, owned);
-            var recovery = new WalRecovery<TKey, TValue>(fs, file, path, keyCodec, valueCodec);
+            var wal = new WriteAheadLog<TKey, TValue>(options, stripeCount, codec,
+                comparer is null || ReferenceEquals(comparer, EqualityComparer<TKey>.Default) ? null : comparer, file, files, owned);
+            var recovery = new WalRecovery<TKey, TValue>(fs, files, file, codec);
             var report = recovery.Recover(createdNew, replay);
             wal._salt = recovery.Salt;
+            wal._generation = recovery.Generation;
             wal._tail = report.ValidBytes;
             wal._syncedTail = report.ValidBytes;
             string fileSystemType = fs is OsFileSystem ? FileSystemProbe.GetFileSystemType(path) : "simulated";
             wal.Info = new WalInfo(path, fileSystemType, OsFileSystem.SyncCallName(wal._syncDataOnly), report,
-                () => (Interlocked.Read(ref wal._bytesWritten), Interlocked.Read(ref wal._flushes), Interlocked.Read(ref wal._syncs)));
+                () => (Interlocked.Read(ref wal._bytesWritten), Interlocked.Read(ref wal._flushes), Interlocked.Read(ref wal._syncs),
+                    Volatile.Read(ref wal._generation)));
             return wal;
         }
         catch
@@ -122,16 +129,7 @@ internal sealed class WriteAheadLog<TKey, TValue> : IDisposable
     public void Append(WalStripe stripe, TKey key, TValue value)
     {
         ThrowIfUnusable();
-        int keyBytes = _keyCodec.GetByteCount(key);
-        int valueBytes = _valueCodec.GetByteCount(value);
-        long body = 1L + keyBytes + valueBytes;
-        if (body > WalFormat.MaxBodySize)
-        {
-            throw new ArgumentException(
-                $"A record of {body:N0} bytes exceeds the WAL's limit of {WalFormat.MaxBodySize:N0} bytes.", nameof(value));
-        }
-
-        int total = WalFormat.RecordHeaderSize + (int)body;
+        int total = _codec.PutSize(key, value, out int keyBytes);
         if (stripe.Length + total > stripe.Buffer.Length)
         {
             if (stripe.Length > 0)
@@ -145,13 +143,7 @@ internal sealed class WriteAheadLog<TKey, TValue> : IDisposable
             }
         }
 
-        Span<byte> record = stripe.Buffer.AsSpan(stripe.Length, total);
-        Span<byte> payload = record[WalFormat.RecordHeaderSize..];
-        payload[0] = WalFormat.PutRecord;
-        _keyCodec.Write(key, payload.Slice(1, keyBytes));
-        _valueCodec.Write(value, payload.Slice(1 + keyBytes, valueBytes));
-        BinaryPrimitives.WriteUInt32LittleEndian(record, (uint)body);
-        BinaryPrimitives.WriteUInt32LittleEndian(record[4..], Crc32C.Compute(payload)); // bound to its offset at write-out
+        _codec.WritePut(stripe.Buffer.AsSpan(stripe.Length, total), key, value, keyBytes); // bound to its offset at write-out
         stripe.Length += total;
         _hooks?.RecordAppended(stripe);
     }
