@@ -92,6 +92,8 @@ internal sealed class FaultyFileSystem(IFileSystem inner) : IFileSystem
             inner.Sync(dataOnly);
         }
 
+        public void StartWriteback(long offset, long count) => inner.StartWriteback(offset, count);
+
         public void Dispose() => inner.Dispose();
     }
 }

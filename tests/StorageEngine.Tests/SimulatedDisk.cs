@@ -475,6 +475,11 @@ internal sealed class SimulatedDisk : IFileSystem
             }
         }
 
+        public void StartWriteback(long offset, long count)
+        {
+            // Writeback promises nothing: an unsynced write may or may not survive a power cut either way.
+        }
+
         public void Dispose()
         {
         }

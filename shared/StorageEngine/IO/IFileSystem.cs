@@ -57,4 +57,10 @@ internal interface IFile : IDisposable
 
     /// <summary>Makes the file's data durable: <c>fdatasync</c> when <paramref name="dataOnly"/> (Linux), else <c>fsync</c>.</summary>
     void Sync(bool dataOnly);
+
+    /// <summary>
+    /// Asks the kernel to start writing a written range to the device without waiting (Linux <c>sync_file_range</c>);
+    /// promises nothing about durability, so a later <see cref="Sync"/> finds less to do. A no-op where unsupported.
+    /// </summary>
+    void StartWriteback(long offset, long count);
 }

@@ -88,6 +88,9 @@ internal sealed partial class OsFileSystem : IFileSystem
     [LibraryImport("libc", EntryPoint = "fdatasync", SetLastError = true)]
     private static partial int FDataSync(int fd);
 
+    [LibraryImport("libc", EntryPoint = "sync_file_range", SetLastError = true)]
+    private static partial int SyncFileRange(int fd, long offset, long count, uint flags);
+
     private sealed class OsFile(SafeFileHandle handle) : IFile
     {
         public long Length => RandomAccess.GetLength(handle);
@@ -114,6 +117,29 @@ internal sealed partial class OsFileSystem : IFileSystem
                 {
                     throw ErrnoException("fdatasync failed");
                 }
+            }
+            finally
+            {
+                if (added)
+                {
+                    handle.DangerousRelease();
+                }
+            }
+        }
+
+        public void StartWriteback(long offset, long count)
+        {
+            if (!OperatingSystem.IsLinux())
+            {
+                return;
+            }
+
+            const uint Write = 2; // SYNC_FILE_RANGE_WRITE: start writeback of dirty pages in the range, do not wait
+            bool added = false;
+            try
+            {
+                handle.DangerousAddRef(ref added);
+                _ = SyncFileRange((int)handle.DangerousGetHandle(), offset, count, Write); // advisory: a failure here shows at the next sync
             }
             finally
             {

@@ -27,6 +27,13 @@ public sealed record WalOptions
     /// <summary>Bytes a stripe buffers before it writes them to the file (without syncing).</summary>
     public int BufferSize { get; init; } = 256 * 1024;
 
+    /// <summary>
+    /// Every this many bytes written to the log, the kernel is asked to start writing them to the device
+    /// (<c>sync_file_range</c>, not waiting), so the disk works while inserts go on and a flush finds little left to
+    /// write; it also keeps the kernel's dirty page cache small. 0 leaves writeback to the kernel and the flush.
+    /// </summary>
+    public int WritebackBytes { get; init; } = 1024 * 1024;
+
     /// <summary>Which system call makes a flush durable.</summary>
     public WalSyncMode SyncMode { get; init; } = WalSyncMode.DataOnly;
 
@@ -48,6 +55,11 @@ public sealed record WalOptions
         if (StripeCount is < 1 or > 4096)
         {
             throw new ArgumentOutOfRangeException(nameof(StripeCount), StripeCount, "StripeCount must be between 1 and 4096.");
+        }
+
+        if (WritebackBytes is < 0 or > 1024 * 1024 * 1024)
+        {
+            throw new ArgumentOutOfRangeException(nameof(WritebackBytes), WritebackBytes, "WritebackBytes must be between 0 (off) and 1 GiB.");
         }
 
         if (BufferSize is < 4096 or > 64 * 1024 * 1024)

@@ -137,6 +137,7 @@ internal sealed partial class WriteAheadLog<TKey, TValue>
             _salt = salt;
             _tail = WalFormat.HeaderSize;
             _syncedTail = WalFormat.HeaderSize;
+            _writebackFrom = WalFormat.HeaderSize;
             Volatile.Write(ref _generation, generation);
         }
     }

@@ -21,6 +21,7 @@ internal sealed partial class WriteAheadLog<TKey, TValue> : IDisposable
     private readonly LogFiles _files;
     private readonly string _path;
     private readonly bool _syncDataOnly;
+    private readonly int _writebackBytes;
     private readonly WalTestHooks? _hooks;
     private readonly RunDirectory? _ownedDirectory;
     private readonly Lock _fileLock = new();   // orders writes to the file (guards _tail)
@@ -31,6 +32,7 @@ internal sealed partial class WriteAheadLog<TKey, TValue> : IDisposable
     private uint _generation;        // of the current log: checkpoints so far
     private long _tail;              // next write offset; guarded by _fileLock
     private long _syncedTail;        // bytes known durable; guarded by _flushLock
+    private long _writebackFrom;     // start of the bytes not yet handed to the kernel's writeback; guarded by _fileLock
     private long _flushesStarted;
     private long _bytesWritten;
     private long _flushes;
@@ -56,6 +58,7 @@ internal sealed partial class WriteAheadLog<TKey, TValue> : IDisposable
         _files = files;
         _path = files.Current;
         _syncDataOnly = options.SyncMode == WalSyncMode.DataOnly;
+        _writebackBytes = options.WritebackBytes;
         _hooks = options.Hooks;
         _ownedDirectory = ownedDirectory;
         Info = null!; // set by Open once recovery has run
@@ -97,6 +100,7 @@ internal sealed partial class WriteAheadLog<TKey, TValue> : IDisposable
             wal._generation = recovery.Generation;
             wal._tail = report.ValidBytes;
             wal._syncedTail = report.ValidBytes;
+            wal._writebackFrom = report.ValidBytes;
             string fileSystemType = fs is OsFileSystem ? FileSystemProbe.GetFileSystemType(path) : "simulated";
             wal.Info = new WalInfo(path, fileSystemType, OsFileSystem.SyncCallName(wal._syncDataOnly), report,
                 () => (Interlocked.Read(ref wal._bytesWritten), Interlocked.Read(ref wal._flushes), Interlocked.Read(ref wal._syncs),
@@ -225,9 +229,12 @@ internal sealed partial class WriteAheadLog<TKey, TValue> : IDisposable
         }
     }
 
-    // Caller holds stripe.Sync, so no later record of this stripe can reach the file before these.
+    // Caller holds stripe.Sync, so no later record of this stripe can reach the file before these (and no checkpoint
+    // can switch the file).
     private void WriteOut(WalStripe stripe)
     {
+        long writebackFrom = -1;
+        long writebackTo = 0;
         lock (_fileLock)
         {
             ThrowIfUnusable();
@@ -244,6 +251,15 @@ internal sealed partial class WriteAheadLog<TKey, TValue> : IDisposable
 
             _tail += stripe.Length;
             Interlocked.Add(ref _bytesWritten, stripe.Length);
+            if (_writebackBytes > 0 && _tail - _writebackFrom >= _writebackBytes)
+            {
+                (writebackFrom, writebackTo, _writebackFrom) = (_writebackFrom, _tail, _tail);
+            }
+        }
+
+        if (writebackFrom >= 0)
+        {
+            _file.StartWriteback(writebackFrom, writebackTo - writebackFrom); // outside the file lock: it may queue for the device
         }
 
         _hooks?.BufferWritten(stripe);
