@@ -148,6 +148,11 @@ public class DurableBatch
     [GlobalCleanup]
     public void Cleanup()
     {
+        if (_run is not null)
+        {
+            Console.WriteLine($"// run directory at the end of the run: {DiskUse.Describe(_run.Path, _table?.Wal?.Path)}");
+        }
+
         _table?.Dispose();
         _gang?.Dispose();
         _insert?.Dispose();

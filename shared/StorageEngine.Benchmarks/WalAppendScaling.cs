@@ -62,6 +62,11 @@ public class WalAppendScaling
     [GlobalCleanup]
     public void Cleanup()
     {
+        if (_run is not null && _table.Wal is { } wal)
+        {
+            Console.WriteLine($"// WAL directory at the end of the run: {DiskUse.Describe(_run.Path, wal.Path)}");
+        }
+
         _gang?.Dispose();
         _table.Dispose();
         _run?.Dispose();
