@@ -1,32 +1,91 @@
 #!/usr/bin/env bash
 # Prints, as markdown, the environment a result depends on: CPU, caches, topology, memory, kernel,
-# .NET, GC mode, BenchmarkDotNet version, governor, the filesystem of the run directory, perf access.
+# .NET, GC mode, BenchmarkDotNet version, governor, the filesystem of the run directory and its measured
+# disk speed, transparent huge pages, CPU steal counters, perf access, and the machine's fingerprint.
 set -euo pipefail
+# shellcheck source=lib/common.sh
 . "$(dirname "$0")/lib/common.sh"
 ROOT=$(lab_root)
 
 usage() {
   cat <<'USAGE'
-Usage: scripts/capture-env.sh [--run-dir DIR]
+Usage: scripts/capture-env.sh [--run-dir DIR] [--no-disk]
+       scripts/capture-env.sh --end
 
 Prints the environment of this machine as markdown (stdout). --run-dir names the directory whose
-filesystem matters (where WAL files go; default: $FTF_RUN_DIR or /var/tmp).
+filesystem matters (where WAL files go; default: $FTF_RUN_DIR or /var/tmp); the capture measures that
+disk in a few seconds (sequential write of 256 MiB with a final fdatasync, and 200 synchronous 4 KiB
+writes, each one write + fdatasync) unless --no-disk. CPU steal time is recorded as /proc/stat counters:
+--end prints the end-of-run counters alone, to append to the run's environment.md so the steal over
+the run can be computed (scripts/run-all.sh does this).
 USAGE
 }
 
 RUN_DIR=${FTF_RUN_DIR:-/var/tmp}
+DISK=true
+END=false
 while [ $# -gt 0 ]; do
   case "$1" in
     -h|--help) usage; exit 0 ;;
     --run-dir) [ $# -ge 2 ] || lab_usage_error "--run-dir needs a directory"; RUN_DIR=$2; shift 2 ;;
+    --no-disk) DISK=false; shift ;;
+    --end) END=true; shift ;;
     *) lab_usage_error "unknown argument '$1'" ;;
   esac
 done
+[ -d "$RUN_DIR" ] || lab_usage_error "--run-dir '$RUN_DIR' is not a directory"
+
+# "steal S of T ticks": the steal and total jiffies of /proc/stat's cpu line (user..steal; guest is inside user).
+steal_counters() {
+  awk '/^cpu / {t=0; for (i=2; i<=9; i++) t+=$i; printf "steal %d of %d ticks", $9, t; exit}' /proc/stat 2>/dev/null || echo "n/a"
+}
+
+if $END; then
+  echo
+  echo "## At the end of the run"
+  echo
+  echo "| what | value |"
+  echo "|---|---|"
+  printf '| %s | %s |\n' "CPU steal counters at end (/proc/stat)" "$(steal_counters)"
+  exit 0
+fi
+
+# dd's summary line "N bytes (...) copied, S s, ..." -> "N S".
+dd_bytes_seconds() { awk '/copied/ {gsub(",", "", $0); for (i=1; i<=NF; i++) if ($i == "s" || $i ~ /^s$/) {print $1, $(i-1); exit}}'; }
+
+# Sequential write MB/s and mean 4 KiB write + fdatasync latency in RUN_DIR, with coreutils dd only.
+measure_disk() {
+  local dir seq sync bytes seconds
+  [ -w "$RUN_DIR" ] || { disk_seq="n/a ($RUN_DIR is not writable)"; disk_sync="n/a"; return; }
+  dir=$(mktemp -d "$RUN_DIR/ftf-capture-disk-$$-XXXXXXXX")
+  lab_on_exit "rm -rf -- '$dir'"
+  if seq=$(LC_ALL=C dd if=/dev/zero of="$dir/seq" bs=1M count=256 conv=fdatasync 2>&1 | dd_bytes_seconds) && [ -n "$seq" ]; then
+    read -r bytes seconds <<<"$seq"
+    disk_seq=$(awk -v b="$bytes" -v s="$seconds" 'BEGIN {printf "%.1f MB/s (256 MiB by dd, one fdatasync at the end)", b / s / 1e6}')
+  else
+    disk_seq="n/a (dd failed)"
+  fi
+  rm -f -- "$dir/seq"
+  if sync=$(LC_ALL=C dd if=/dev/zero of="$dir/sync" bs=4k count=200 oflag=dsync 2>&1 | dd_bytes_seconds) && [ -n "$sync" ]; then
+    read -r bytes seconds <<<"$sync"
+    disk_sync=$(awk -v s="$seconds" 'BEGIN {printf "%.1f µs mean over 200 (dd oflag=dsync: each 4 KiB write waits for the disk)", s / 200 * 1e6}')
+  else
+    disk_sync="n/a (dd failed)"
+  fi
+  rm -rf -- "$dir"
+}
 
 val() { "$@" 2>/dev/null || echo "n/a"; }
 row() { printf '| %s | %s |\n' "$1" "$2"; }
 
 cpu_model=$(awk -F': ' '/^model name/ {print $2; exit}' /proc/cpuinfo 2>/dev/null || echo "n/a")
+cpu_full=$(awk -F': *' '/^vendor_id/ && !v {v=$2} /^cpu family/ && !f {f=$2} /^model[ \t]*:/ && !m {m=$2} /^stepping/ && !s {s=$2}
+  /^model name/ && !n {n=$2} END {printf "%s (%s, family %s, model %s, stepping %s)", n, v, f, m, s}' /proc/cpuinfo 2>/dev/null || echo "n/a")
+thp_of() { [ -r "$1" ] && sed -n 's/.*\[\(.*\)\].*/\1/p' "$1" || echo "n/a"; }
+thp="enabled=$(thp_of /sys/kernel/mm/transparent_hugepage/enabled), defrag=$(thp_of /sys/kernel/mm/transparent_hugepage/defrag)"
+fingerprint=$("$ROOT/scripts/machine-id.sh" --json | sed -n 's/^  "fingerprint": "\(.*\)"$/\1/p')
+disk_seq="not measured (--no-disk)"; disk_sync="not measured (--no-disk)"
+if $DISK; then measure_disk; fi
 caches=""
 for idx in /sys/devices/system/cpu/cpu0/cache/index*; do
   [ -d "$idx" ] || continue
@@ -58,10 +117,14 @@ echo
 echo "| what | value |"
 echo "|---|---|"
 row "CPU" "$cpu_model"
+row "CPU model (full)" "$cpu_full"
+row "machine fingerprint" "${fingerprint:-n/a}"
 row "logical CPUs / sockets / NUMA nodes" "$(lab_cpu_count) / ${sockets:-n/a} / ${numa:-n/a}"
 row "caches (per instance)" "${caches:-n/a}"
 row "hypervisor" "${hyper:-none detected}"
 row "RAM" "$mem"
+row "transparent huge pages" "$thp"
+# shellcheck disable=SC2015 # uname -s when there is no os-release to read
 row "OS" "$(. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME" || uname -s)"
 row "kernel" "$(uname -r)"
 row ".NET SDK" "$dotnet_sdk"
@@ -70,6 +133,9 @@ row "GC mode" "$gc_mode"
 row "BenchmarkDotNet" "${bdn:-n/a}"
 row "CPU governor" "$governor"
 row "run directory filesystem" "$RUN_DIR: $fs"
+row "disk sequential write" "$disk_seq"
+row "disk 4 KiB write + fdatasync" "$disk_sync"
+row "CPU steal counters at start (/proc/stat)" "$(steal_counters)"
 row "perf" "$perf_ver"
 row "hardware counters (PMU)" "$pmu"
 row "perf_event_paranoid" "$paranoid"

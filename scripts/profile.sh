@@ -2,7 +2,9 @@
 # Profile any command of the lab with perf sampling: folded stacks with .NET method names, the hottest
 # frames by self time, and an SVG flame graph when the FlameGraph tools are available.
 set -euo pipefail
+# shellcheck source=lib/common.sh
 . "$(dirname "$0")/lib/common.sh"
+# shellcheck source=lib/perf.sh
 . "$(dirname "$0")/lib/perf.sh"
 
 usage() {
@@ -27,26 +29,24 @@ FREQUENCY=999
 while [ $# -gt 0 ]; do
   case "$1" in
     -h|--help) usage; exit 0 ;;
-    --out) [ $# -ge 2 ] || lab_usage_error "--out needs a directory"; OUT=$2; shift 2 ;;
-    --frequency) [ $# -ge 2 ] || lab_usage_error "--frequency needs a number of Hz"; FREQUENCY=$2; shift 2 ;;
+    --out) lab_need_value "$1" $#; OUT=$2; shift 2 ;;
+    --frequency) lab_need_value "$1" $#; FREQUENCY=$(lab_uint "$1" "$2" 1 10000); shift 2 ;;
     --) shift; break ;;
     *) lab_usage_error "unknown argument '$1' (the command to profile goes after --)" ;;
   esac
 done
 [ $# -gt 0 ] || lab_usage_error "no command to profile (put it after --)"
-case "$FREQUENCY" in ''|*[!0-9]*) lab_usage_error "--frequency must be a whole number of Hz (got '$FREQUENCY')" ;; esac
-[ "$FREQUENCY" -ge 1 ] && [ "$FREQUENCY" -le 10000 ] || lab_usage_error "--frequency must be between 1 and 10000 Hz"
+OUT=$(lab_out_dir --out "$OUT")
 
 lab_perf_need
 EVENT=cpu-clock
 if lab_perf_event_supported cycles; then EVENT=cycles; fi
-mkdir -p "$OUT"
 lab_mktemp_dir WORK profile
 
 # The runtime writes /tmp/perf-PID.map files; remove those of the processes we profiled.
-maps_before=$(ls /tmp/perf-*.map 2>/dev/null | sort || true)
+maps_before=$(compgen -G '/tmp/perf-*.map' | sort || true)
 cleanup_maps() {
-  comm -13 <(printf '%s\n' "$maps_before") <(ls /tmp/perf-*.map 2>/dev/null | sort || true) | while read -r map; do
+  comm -13 <(printf '%s\n' "$maps_before") <(compgen -G '/tmp/perf-*.map' | sort || true) | while read -r map; do
     rm -f -- "$map" "${map/perf-/perfinfo-}"
   done
 }

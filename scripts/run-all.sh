@@ -1,97 +1,253 @@
 #!/usr/bin/env bash
-# The lab's main job: run every post present, in one profile, and collect the result tables.
+# The lab's main job: build once, run every post's hook (lab-run.sh) in one profile, then the lab report; progress
+# with estimates on the way and a summary table at the end.
 set -euo pipefail
+# shellcheck source=lib/common.sh
 . "$(dirname "$0")/lib/common.sh"
 ROOT=$(lab_root)
+LAB_SCRIPT=scripts/run-all.sh
+
+# What the build takes from a clean clone (restore included) on the 2-core reference machine, and the report.
+BUILD_ESTIMATE=60
+REPORT_ESTIMATE=30
+REPORT_PROJECT=shared/LabReport/LabReport.csproj
 
 usage() {
   cat <<'USAGE'
-Usage: scripts/run-all.sh [--profile smoke|quick|full] [--out DIR] [--post NAME]...
+Usage: scripts/run-all.sh [--profile smoke|quick|full] [--out DIR] [--post NAME]... [--list]
 
-Runs the benchmarks of every post folder under first-things-first/ and copies the markdown
-tables BenchmarkDotNet wrote (plus each post's extra outputs) into one directory.
+Builds the solution once (Release), then runs each post's lab-run.sh hook in one profile, each into its own
+folder of the results directory, and ends with the lab report when shared/LabReport exists. Before it starts it
+lists the posts with an estimate for each; after each post it prints the time taken and what remains; at the end
+a summary table (also written to timings.md in the results directory).
 
-  --profile smoke   one cold iteration per benchmark: proves every benchmark runs (CI uses this)
-  --profile quick   (default) 1 warmup + 5 measured iterations: minutes, wide confidence intervals
-  --profile full    the jobs the posts use (ShortRun, SimpleJob 15/20 iterations...): publishable
-  --out DIR         where to collect results (default: results/<machine>/<date>-<profile>)
-  --post NAME       only this post (repeatable), e.g. --post enemies-of-measurement
+  --profile smoke   each benchmark once, each mode briefly: proves everything runs (CI uses this)
+  --profile quick   (default) every claim's comparison with short iterations and wide intervals: minutes
+  --profile full    the posts' own jobs: publishable numbers (run it on a quiet machine)
+  --out DIR         results directory, new or empty (default: results/<machine>/<date>-<profile>, with -2, -3...
+                    added when that exists already)
+  --post NAME       only this post (repeatable); NAME is a folder name, or "engine"
+  --list            print the posts, their estimates and the total for the profile, and run nothing
   -h, --help        this text
 
-Environment: FTF_RUN_DIR sets where private run directories (WAL files) are created
-(default /var/tmp, which is disk-backed here; tmpfs would make fsync meaningless).
+Each post's hook says what its profiles mean: first-things-first/<post>/lab-run.sh --help.
+Environment: FTF_RUN_DIR sets where private run directories (WAL files) are created (default /var/tmp, which is
+disk-backed here; tmpfs would make fsync meaningless).
+Exit codes: 0 every post ran, 1 a post or the build failed, 2 bad arguments, 3 a tool is missing, 130 interrupted.
 USAGE
 }
 
 PROFILE=quick
 OUT=""
 POSTS=()
+LIST_ONLY=0
 while [ $# -gt 0 ]; do
   case "$1" in
     -h|--help) usage; exit 0 ;;
-    --profile) [ $# -ge 2 ] || lab_usage_error "--profile needs a value (smoke, quick or full)"; PROFILE=$2; shift 2 ;;
+    --profile) lab_need_value "$1" $#; PROFILE=$2; shift 2 ;;
     --profile=*) PROFILE=${1#*=}; shift ;;
-    --out) [ $# -ge 2 ] || lab_usage_error "--out needs a directory"; OUT=$2; shift 2 ;;
+    --out) lab_need_value "$1" $#; OUT=$2; shift 2 ;;
     --out=*) OUT=${1#*=}; shift ;;
-    --post) [ $# -ge 2 ] || lab_usage_error "--post needs a post folder name"; POSTS+=("$2"); shift 2 ;;
+    --post) lab_need_value "$1" $#; POSTS+=("$2"); shift 2 ;;
     --post=*) POSTS+=("${1#*=}"); shift ;;
+    --list) LIST_ONLY=1; shift ;;
     *) lab_usage_error "unknown argument '$1'" ;;
   esac
 done
-
 case "$PROFILE" in
-  smoke) BDN_ARGS=(--strategy ColdStart --launchCount 1 --warmupCount 0 --iterationCount 1 --unrollFactor 1 --invocationCount 1) ;;
-  quick) BDN_ARGS=(--launchCount 1 --warmupCount 1 --iterationCount 5) ;;
-  full)  BDN_ARGS=() ;;
+  smoke|quick|full) ;;
   *) lab_usage_error "--profile must be smoke, quick or full (got '$PROFILE')" ;;
 esac
 
+# The posts, in the order they run: the engine first (post 1 stands on it), then the prologue, then the five posts,
+# then any other folder with a lab-run.sh (a new post or experiment brings its own hook and is picked up).
+NAMES=()
+DIRS=()
+add_unit() {
+  local name=$1 dir=$2 n
+  [ -x "$dir/lab-run.sh" ] || return 0
+  for n in "${DIRS[@]}"; do [ "$n" != "$dir" ] || return 0; done
+  NAMES+=("$name")
+  DIRS+=("$dir")
+}
+add_unit engine "$ROOT/shared/StorageEngine.Benchmarks"
+for post in hand-rolled-harness why-benchmarks-lie enemies-of-measurement coordinated-omission statistics-that-matter hardware-counters; do
+  add_unit "$post" "$ROOT/first-things-first/$post"
+done
+for dir in "$ROOT"/first-things-first/*/ "$ROOT"/shared/*/; do
+  dir=${dir%/}
+  add_unit "$(basename "$dir")" "$dir"
+done
+
+# --post: keep the named ones, in run order.
+if [ "${#POSTS[@]}" -gt 0 ]; then
+  for p in "${POSTS[@]}"; do
+    found=0
+    for n in "${NAMES[@]}"; do [ "$n" != "$p" ] || found=1; done
+    [ "$found" -eq 1 ] || lab_usage_error "--post '$p' is not a post (known: ${NAMES[*]})"
+  done
+  keep_names=()
+  keep_dirs=()
+  for i in "${!NAMES[@]}"; do
+    for p in "${POSTS[@]}"; do
+      if [ "${NAMES[$i]}" = "$p" ]; then keep_names+=("${NAMES[$i]}"); keep_dirs+=("${DIRS[$i]}"); break; fi
+    done
+  done
+  NAMES=("${keep_names[@]}")
+  DIRS=("${keep_dirs[@]}")
+fi
+
+# Each hook states what its profile takes (lab-run.sh --estimate PROFILE); "?" when it cannot say.
+ESTIMATES=()
+for dir in "${DIRS[@]}"; do
+  e=$("$dir/lab-run.sh" --estimate "$PROFILE" 2>/dev/null || true)
+  [[ $e =~ ^[0-9]+$ ]] || e="?"
+  ESTIMATES+=("$e")
+done
+HAS_REPORT=0
+if [ -f "$ROOT/$REPORT_PROJECT" ]; then HAS_REPORT=1; fi
+
+# sum_estimates FROM: seconds the units from index FROM on are expected to take, plus the report.
+sum_estimates() {
+  local i total=0
+  for ((i = $1; i < ${#ESTIMATES[@]}; i++)); do
+    if [ "${ESTIMATES[$i]}" != "?" ]; then total=$((total + ESTIMATES[i])); fi
+  done
+  if [ "$HAS_REPORT" -eq 1 ]; then total=$((total + REPORT_ESTIMATE)); fi
+  printf '%s\n' "$total"
+}
+
+est() { if [ "$1" = "?" ]; then echo "?"; else lab_duration "$1"; fi; }
+
+print_plan() {
+  local i
+  echo "Profile $PROFILE: build, ${#NAMES[@]} post(s)$([ "$HAS_REPORT" -eq 1 ] && echo ", report"). Estimates are for the 2-core reference machine:"
+  echo
+  echo "| step | estimate |"
+  echo "|---|---:|"
+  echo "| build (Release, restore included) | $(lab_duration "$BUILD_ESTIMATE") |"
+  for i in "${!NAMES[@]}"; do echo "| ${NAMES[$i]} | $(est "${ESTIMATES[$i]}") |"; done
+  if [ "$HAS_REPORT" -eq 1 ]; then echo "| report | $(lab_duration "$REPORT_ESTIMATE") |"; fi
+  echo "| **total** | **$(lab_duration $((BUILD_ESTIMATE + $(sum_estimates 0))))** |"
+  echo
+}
+
+if [ "$LIST_ONLY" -eq 1 ]; then
+  print_plan
+  exit 0
+fi
+
 lab_need_cmd dotnet "dotnet-sdk-10.0" "or see https://dot.net/install"
 
-# "engine" is the storage engine's own benchmarks (shared/StorageEngine.Benchmarks), the foundation of post 1.
-ALL_POSTS=(engine why-benchmarks-lie enemies-of-measurement coordinated-omission statistics-that-matter hardware-counters)
-post_dir() {
-  if [ "$1" = engine ]; then printf '%s\n' "$ROOT/shared/StorageEngine.Benchmarks"; else printf '%s\n' "$ROOT/first-things-first/$1"; fi
-}
-if [ "${#POSTS[@]}" -eq 0 ]; then POSTS=("${ALL_POSTS[@]}"); fi
-for p in "${POSTS[@]}"; do
-  [ -d "$(post_dir "$p")" ] || lab_usage_error "--post '$p' is not a post (known: ${ALL_POSTS[*]})"
-done
-
-MACHINE=$("$ROOT/scripts/machine-id.sh")
-if [ -z "$OUT" ]; then OUT="$ROOT/results/$MACHINE/$(date -u +%Y-%m-%d)-$PROFILE"; fi
-mkdir -p "$OUT"
-OUT=$(cd "$OUT" && pwd)
-lab_info "profile $PROFILE, results in $OUT"
-"$ROOT/scripts/capture-env.sh" > "$OUT/environment.md"
-
-lab_info "building (Release)"
-dotnet build "$ROOT/companion-code.sln" -c Release --nologo -v quiet
-
-failures=()
-for post in "${POSTS[@]}"; do
-  dir=$(post_dir "$post")
-  hook="$dir/lab-run.sh"
-  mkdir -p "$OUT/$post"
-  lab_info "$post"
-  # A post may define its own run (extra modes, scripts) in lab-run.sh; otherwise all its benchmarks run.
-  if [ -x "$hook" ]; then
-    if ! (cd "$dir" && "$hook" "$PROFILE" "$OUT/$post" "${BDN_ARGS[@]}") 2>&1 | tee "$OUT/$post/run.log"; then
-      failures+=("$post")
-    fi
-  else
-    rm -rf "$dir/BenchmarkDotNet.Artifacts/results"
-    printf 'cd %s && dotnet run -c Release -- --filter %q %s\n' "${dir#"$ROOT"/}" '*' "${BDN_ARGS[*]}" > "$OUT/$post/command.txt"
-    if ! (cd "$dir" && dotnet run -c Release --no-build -- --filter '*' "${BDN_ARGS[@]}") 2>&1 | tee "$OUT/$post/run.log"; then
-      failures+=("$post")
-    fi
-    if [ -d "$dir/BenchmarkDotNet.Artifacts/results" ]; then
-      cp "$dir"/BenchmarkDotNet.Artifacts/results/*.md "$OUT/$post/" 2>/dev/null || true
-    fi
-  fi
-done
-
-if [ "${#failures[@]}" -gt 0 ]; then
-  lab_die "failed: ${failures[*]} (logs in $OUT/<post>/run.log)"
+# The results directory: checked before any work, and never mixed with an earlier run.
+if [ -z "$OUT" ]; then
+  base="$ROOT/results/$("$ROOT/scripts/machine-id.sh")/$(date -u +%Y-%m-%d)-$PROFILE"
+  OUT=$base
+  n=2
+  while [ -e "$OUT" ] && [ -n "$(ls -A "$OUT" 2>/dev/null)" ]; do OUT="$base-$n"; n=$((n + 1)); done
+elif [ -d "$OUT" ] && [ -n "$(ls -A "$OUT" 2>/dev/null)" ]; then
+  lab_usage_error "--out '$OUT' already holds files: give a new or empty directory, so runs are never mixed"
 fi
-lab_info "done: $OUT"
+OUT=$(lab_out_dir --out "$OUT")
+
+print_plan
+START=$SECONDS
+lab_info "results in $OUT"
+"$ROOT/scripts/capture-env.sh" > "$OUT/environment.md" || lab_warn "capture-env.sh failed; environment.md is incomplete"
+"$ROOT/scripts/machine-id.sh" --json > "$OUT/machine.json" || lab_warn "machine-id.sh --json failed; machine.json is incomplete"
+
+INTERRUPTED=0
+trap 'INTERRUPTED=1' INT TERM
+
+STEP_NAMES=()
+STEP_STATUS=()
+STEP_TIMES=()
+STEP_ESTIMATES=()
+STEP_FOLDERS=()
+record_step() { STEP_NAMES+=("$1"); STEP_STATUS+=("$2"); STEP_TIMES+=("$3"); STEP_ESTIMATES+=("$4"); STEP_FOLDERS+=("$5"); }
+
+write_summary() {
+  local i total=$((SECONDS - START))
+  {
+    echo "| step | status | time | estimate | results |"
+    echo "|---|---|---:|---:|---|"
+    for i in "${!STEP_NAMES[@]}"; do
+      printf '| %s | %s | %s | %s | %s |\n' "${STEP_NAMES[$i]}" "${STEP_STATUS[$i]}" "$(lab_duration "${STEP_TIMES[$i]}")" \
+        "$(est "${STEP_ESTIMATES[$i]}")" "${STEP_FOLDERS[$i]}"
+    done
+    printf '| **total** | | **%s** | %s | %s |\n' "$(lab_duration "$total")" \
+      "$(lab_duration $((BUILD_ESTIMATE + $(sum_estimates 0))))" "$OUT"
+  } > "$OUT/timings.md"
+  echo
+  echo "Summary (profile $PROFILE, also in $OUT/timings.md):"
+  echo
+  cat "$OUT/timings.md"
+  echo
+}
+
+lab_info "build (Release, once for every post): dotnet build companion-code.sln -c Release"
+t0=$SECONDS
+if dotnet build "$ROOT/companion-code.sln" -c Release --nologo -v quiet > "$OUT/build.log" 2>&1; then
+  record_step build ok $((SECONDS - t0)) "$BUILD_ESTIMATE" "build.log"
+else
+  tail -n 30 "$OUT/build.log" >&2
+  record_step build FAILED $((SECONDS - t0)) "$BUILD_ESTIMATE" "build.log"
+  write_summary
+  lab_die "the build failed (log: $OUT/build.log)"
+fi
+lab_info "build: $(lab_duration $((SECONDS - t0)))"
+
+FAILED=()
+for i in "${!NAMES[@]}"; do
+  name=${NAMES[$i]}
+  if [ "$INTERRUPTED" -eq 1 ]; then record_step "$name" "not run (interrupted)" 0 "${ESTIMATES[$i]}" "-"; continue; fi
+  mkdir -p "$OUT/$name"
+  lab_info "[$((i + 1))/${#NAMES[@]}] $name (estimate $(est "${ESTIMATES[$i]}"))"
+  t0=$SECONDS
+  set +e
+  (cd "${DIRS[$i]}" && ./lab-run.sh "$PROFILE" "$OUT/$name") 2>&1 | tee "$OUT/$name/run.log"
+  rc=${PIPESTATUS[0]}
+  set -e
+  took=$((SECONDS - t0))
+  if [ "$INTERRUPTED" -eq 1 ]; then status="interrupted"
+  elif [ "$rc" -eq 0 ]; then status=ok
+  else status="FAILED (exit $rc)"; FAILED+=("$name"); fi
+  record_step "$name" "$status" "$took" "${ESTIMATES[$i]}" "$name/"
+
+  # What remains, by the estimates scaled with the pace so far (a busy machine runs slower than the reference).
+  spent=0; planned=0
+  for ((j = 0; j <= i; j++)); do
+    if [ "${ESTIMATES[$j]}" != "?" ]; then spent=$((spent + STEP_TIMES[j + 1])); planned=$((planned + ESTIMATES[j])); fi
+  done
+  left=$(sum_estimates $((i + 1)))
+  if [ "$planned" -gt 0 ]; then left=$((left * spent / planned)); fi
+  lab_info "$name: $status in $(lab_duration "$took") (estimate $(est "${ESTIMATES[$i]}")); $((${#NAMES[@]} - i - 1)) post(s) left, about $(lab_duration "$left") remaining"
+done
+
+# Steal counters at the end: the report computes the CPU steal over the run from these and the start's.
+"$ROOT/scripts/capture-env.sh" --end >> "$OUT/environment.md" || lab_warn "capture-env.sh --end failed"
+
+REPORT=""
+if [ "$HAS_REPORT" -eq 1 ] && [ "$INTERRUPTED" -eq 0 ]; then
+  lab_info "report: dotnet run --project $REPORT_PROJECT -c Release --no-build -- report $OUT"
+  t0=$SECONDS
+  if dotnet run --project "$ROOT/$REPORT_PROJECT" -c Release --no-build -- report "$OUT" > "$OUT/report.log" 2>&1; then
+    record_step report ok $((SECONDS - t0)) "$REPORT_ESTIMATE" "report.md"
+  else
+    tail -n 20 "$OUT/report.log" >&2
+    record_step report "FAILED" $((SECONDS - t0)) "$REPORT_ESTIMATE" "report.log"
+    FAILED+=(report)
+  fi
+  if [ -f "$OUT/report.md" ]; then REPORT="$OUT/report.md"; fi
+fi
+
+write_summary
+if [ -n "$REPORT" ]; then echo "Report: $REPORT"; fi
+if [ "$INTERRUPTED" -eq 1 ]; then
+  lab_warn "interrupted; partial results in $OUT"
+  exit 130
+fi
+if [ "${#FAILED[@]}" -gt 0 ]; then
+  lab_die "failed: ${FAILED[*]} (logs: $OUT/<post>/run.log)"
+fi
+lab_info "done in $(lab_duration $((SECONDS - START))): $OUT"

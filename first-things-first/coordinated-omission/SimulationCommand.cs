@@ -1,5 +1,4 @@
 using MeasurementLab;
-using MeasurementLab.CommandLine;
 
 namespace CoordinatedOmission;
 
@@ -18,6 +17,7 @@ internal static class SimulationCommand
         closed-loop client (send, wait, measure from the actual start) and an open-loop client (fixed
         schedule, measure from the intended start), plus the closed-loop data corrected after the fact with
         HdrHistogram's expected-interval correction, and optionally a truly concurrent open-loop client.
+        The report goes to standard output; progress (which client, requests served, time left) to standard error.
 
         Options:
           --rate N          target rate in requests per second, 1..{MaxRatePerSecond} (default {SimulationSettings.DefaultRatePerSecond})
@@ -43,7 +43,10 @@ internal static class SimulationCommand
 
     /// <summary>The sub-command for <see cref="LabEntryPoint.RunSubCommand"/>: --help and usage errors handled there.</summary>
     public static SubCommand Create(TextWriter output, TextWriter progress) =>
-        new("coordinated-omission", "closed vs open loop latency simulation", args => Run(args, output, progress), Usage);
+        new("coordinated-omission", "closed vs open loop latency simulation", args => Run(args, output, progress), Usage)
+        {
+            Invocation = "dotnet run -c Release --",
+        };
 
     /// <summary>Parses, simulates, prints the report, writes the files. Throws <see cref="UsageException"/> for bad arguments.</summary>
     public static int Run(string[] args, TextWriter output, TextWriter progress)
@@ -53,25 +56,17 @@ internal static class SimulationCommand
         var settings = Parse(args);
         if (settings.OutputDirectory is { } target)
         {
-            // Fail before a long run, not after it.
-            try
-            {
-                Directory.CreateDirectory(target);
-            }
-            catch (Exception e) when (e is IOException or UnauthorizedAccessException or NotSupportedException or ArgumentException)
-            {
-                throw new UsageException($"Option --output: cannot create directory '{target}': {e.Message}");
-            }
+            OutputDirectory.Prepare(target, "--output");
         }
 
-        var result = Simulation.Run(settings, progress);
-        string report = LatencyReport.Render(result);
+        var result = SimulationRun.Run(settings, progress);
+        string report = SimulationReport.Render(result);
         output.Write(report);
         if (settings.OutputDirectory is { } directory)
         {
             try
             {
-                var written = ResultFiles.Write(directory, result, report);
+                var written = SimulationFiles.Write(directory, result, report);
                 progress.WriteLine($"wrote {written.Count} files to {Path.GetFullPath(directory)}");
             }
             catch (Exception e) when (e is IOException or UnauthorizedAccessException)

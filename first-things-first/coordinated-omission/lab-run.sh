@@ -1,55 +1,29 @@
 #!/usr/bin/env bash
-# Runs post 3 ("Coordinated Omission") for scripts/run-all.sh: real-clock runs of the clients plus the virtual-clock
-# run, each writing its report, .hgrm distributions and configuration into OUTDIR.
+# scripts/run-all.sh's hook for post 3 ("Coordinated Omission"): the clients on the real clock, then the virtual-clock
+# run; each writes report.md, configuration.json and one .hgrm file per distribution. Not a BenchmarkDotNet program.
 set -euo pipefail
-HERE=$(cd "$(dirname "$0")" && pwd)
-. "$HERE/../../scripts/lib/common.sh"
+# shellcheck source=../../scripts/lib/hook.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/hook.sh"
 
-usage() {
-  cat <<'USAGE'
-Usage: first-things-first/coordinated-omission/lab-run.sh PROFILE OUTDIR [BDN_ARGS...]
-
-Runs the coordinated-omission simulation (not a BenchmarkDotNet program: BDN_ARGS are accepted
-for run-all.sh and ignored) and writes report.md, configuration.json and one .hgrm file per
-distribution into OUTDIR (the real-clock run) and OUTDIR/virtual (the virtual-clock run).
-
-  PROFILE smoke   real clock, 2 s per client (closed, open, concurrent), plus the virtual run
-  PROFILE quick   real clock, 10 s per client (closed, open, concurrent), plus the virtual run
-  PROFILE full    the post's run: 450 req/s, 30 s per client, closed + corrected + open + concurrent,
-                  plus the virtual run (about 2 minutes in all)
-  -h, --help      this text
-
-The full run is the one to publish; run it on a quiet machine (the service is a calibrated
-1 ms spin, so other load shows up as latency).
-USAGE
-}
-
-lab_hook_args "$@"
-if [ "${#BDN_ARGS[@]}" -gt 0 ]; then
-  lab_info "ignoring BenchmarkDotNet arguments (${BDN_ARGS[*]}): this post is a console simulation"
-fi
+LAB_BUDGET="smoke=15 quick=20 full=110"
+LAB_HOOK_HELP=$(cat <<'TEXT'
+  PROFILE smoke   real clock, 2 s of schedule per client (closed, corrected, open, concurrent), then the virtual run
+  PROFILE quick   real clock, 5 s per client at the post's 450 req/s (2,250 requests, 4 pauses of 200 ms each:
+                  enough for p99 and p99.9 to show them), then the virtual run
+  PROFILE full    the post's run: 30 s per client (13,500 requests, 27 pauses), then the virtual run
+  OUTDIR          report.md, configuration.json, *.hgrm    the real-clock run (the service is a calibrated 1 ms
+                                                            spin: run full on a quiet machine)
+                  virtual/                                 the virtual-clock run (the post's settings, exact)
+TEXT
+)
+lab_hook_start "$@"
 
 case "$PROFILE" in
-  smoke) REAL_ARGS=(--duration 2 --client all) ;;
-  quick) REAL_ARGS=(--duration 10 --client all) ;;
-  full)  REAL_ARGS=(--client all) ;;
+  smoke) REAL=(--duration 2) ;;
+  quick) REAL=(--duration 5) ;;
+  full)  REAL=() ;;
 esac
 
-lab_need_cmd dotnet "dotnet-sdk-10.0" "or see https://dot.net/install"
-
-lab_info "building coordinated-omission (Release)"
-dotnet build "$HERE" -c Release --nologo -v quiet
-
-run() {
-  printf 'cd first-things-first/coordinated-omission && dotnet run -c Release -- %s\n' "$*" >> "$OUT/commands.txt"
-  (cd "$HERE" && dotnet run -c Release --no-build -- "$@")
-}
-
-: > "$OUT/commands.txt"
-lab_info "real clock ($PROFILE): ${REAL_ARGS[*]}"
-run "${REAL_ARGS[@]}" --output "$OUT"
-
-lab_info "virtual clock (the post's settings, deterministic)"
-run --virtual --client all --output "$OUT/virtual"
-
-lab_info "coordinated-omission: outputs in $OUT"
+lab_run --client all --output "$OUT" "${REAL[@]}" || lab_failed real-clock
+lab_run --virtual --client all --output "$OUT/virtual" || lab_failed virtual-clock
+lab_hook_done

@@ -1,6 +1,5 @@
 using BenchmarkDotNet.Attributes;
-using EnemiesOfMeasurement.Reporting;
-using MeasurementLab.Hardware;
+using MeasurementLab;
 using StorageEngine;
 
 namespace EnemiesOfMeasurement;

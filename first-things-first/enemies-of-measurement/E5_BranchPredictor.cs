@@ -1,4 +1,5 @@
 using BenchmarkDotNet.Attributes;
+using MeasurementLab;
 using StorageEngine;
 
 namespace EnemiesOfMeasurement;
@@ -32,7 +33,7 @@ public class E5_BranchPredictor
     public void Setup()
     {
         _sorted = SortedSizes(N);
-        _random = Shuffled(_sorted, EnemyData.Seed);
+        _random = Shuffled(_sorted, LabSeed.Value);
     }
 
     [Benchmark]

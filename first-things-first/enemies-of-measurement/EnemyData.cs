@@ -1,17 +1,16 @@
+using MeasurementLab;
 using StorageEngine;
 
 namespace EnemiesOfMeasurement;
 
 /// <summary>
-/// The sizes and seed the post uses, defined once, and the deterministic data builders shared by the enemies.
+/// The sizes the post uses, defined once, and the deterministic data builders shared by the enemies (all drawn from
+/// the lab's seed).
 /// Every enemy that needs random keys draws them the same way, so a run is reproducible and the tests can rebuild
 /// exactly what a benchmark saw.
 /// </summary>
 public static class EnemyData
 {
-    /// <summary>Seed of every random choice in the post (keys, lookups, shuffles).</summary>
-    public const int Seed = 42;
-
     /// <summary>Rows in E1's table and inserts per invocation in E2 and E3.</summary>
     public const int RowCount = 100_000;
 
@@ -19,7 +18,7 @@ public static class EnemyData
     public const int KeySpace = 200_000;
 
     /// <summary><paramref name="count"/> keys drawn uniformly from [0, <paramref name="maxExclusive"/>) with <paramref name="seed"/>.</summary>
-    public static int[] RandomKeys(int count, int maxExclusive, int seed = Seed)
+    public static int[] RandomKeys(int count, int maxExclusive, int seed = LabSeed.Value)
     {
         ArgumentOutOfRangeException.ThrowIfNegative(count);
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(maxExclusive);

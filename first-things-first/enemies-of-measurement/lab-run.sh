@@ -1,74 +1,42 @@
 #!/usr/bin/env bash
-# scripts/run-all.sh's hook for post 2: the six enemies, then (quick/full) the defended run and the E3
-# noisy-vs-isolated comparison; copies every table into OUTDIR.
+# scripts/run-all.sh's hook for post 2 ("Enemies of Measurement"): the six enemies, then (quick, full) the same six
+# under EnemyDefenseConfig and E3 noisy vs isolated.
 set -euo pipefail
-POST_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-. "$POST_DIR/../../scripts/lib/common.sh"
+# shellcheck source=../../scripts/lib/hook.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/hook.sh"
 
-usage() {
-  cat <<'USAGE'
-Usage: first-things-first/enemies-of-measurement/lab-run.sh PROFILE OUTDIR [BENCHMARKDOTNET_ARGS...]
+LAB_BUDGET="smoke=50 quick=150 full=420"
+LAB_HOOK_HELP=$(cat <<'TEXT'
+  PROFILE smoke   the six enemies, one cold invocation each (proves they run; measures nothing)
+  PROFILE quick   the six enemies, then the six under EnemyDefenseConfig, then E3 noisy vs isolated:
+                  each 1 warmup + 5 iterations of ~100 ms (E2 keeps one invocation per iteration); E3's two
+                  runs in BenchmarkDotNet's process (--inProcess: no boilerplate build while the loops spin)
+  PROFILE full    the same three runs with BenchmarkDotNet's adaptive job (and the config's), iterations of
+                  ~250 ms, at most 40 iterations per benchmark
+  OUTDIR          cache-info.txt            caches of this machine and where E4's sizes land
+                  *.md, *.csv, *.json       the six enemies, defences down (the post's setup)
+                  defended/                 the six under EnemyDefenseConfig        (quick, full)
+                  noisy-vs-isolated/        E3 with every CPU busy vs taskset -c 0   (quick, full)
+TEXT
+)
+lab_hook_start "$@"
 
-  PROFILE   smoke | quick | full (as scripts/run-all.sh; the BenchmarkDotNet arguments of the profile follow OUTDIR)
-  OUTDIR    where the tables go:
-              OUTDIR/cache-info.txt            caches of this machine and where E4's sizes land
-              OUTDIR/*.md, *.csv               the six enemies, defences down (the post's setup)
-              OUTDIR/defended/                 the six under EnemyDefenseConfig       (quick, full)
-              OUTDIR/noisy-vs-isolated/        E3 with every core busy vs taskset -c 0 (quick, full)
+case "$PROFILE" in
+  smoke) BDN=(--strategy ColdStart --launchCount 1 --warmupCount 0 --iterationCount 1 --unrollFactor 1 --invocationCount 1) ;;
+  quick) BDN=(--warmupCount 1 --iterationCount 5 --iterationTime 100) ;;
+  full)  BDN=(--iterationTime 250 --maxIterationCount 40) ;;
+esac
 
-Smoke runs only the six enemies (one cold invocation each): it proves they run, it measures nothing.
-Example: lab-run.sh quick /tmp/enemies --launchCount 1 --warmupCount 1 --iterationCount 5
-USAGE
-}
-
-lab_hook_args "$@"
-lab_need_cmd dotnet "dotnet-sdk-10.0" "or see https://dot.net/install"
-lab_mktemp_dir WORK enemies
-
-lab_info "building $POST_DIR (Release)"
-dotnet build "$POST_DIR" -c Release --nologo -v quiet
-
-program() { dotnet run -c Release --no-build --project "$POST_DIR" -- "$@"; }
-
-# copy_tables ARTIFACTS_DIR DEST: the markdown tables (summaries, disassembly) and CSV reports of a run.
-copy_tables() {
-  mkdir -p "$2"
-  local f copied=0
-  for f in "$1"/results/*.md "$1"/results/*.csv; do
-    [ -f "$f" ] || continue
-    cp "$f" "$2/"
-    copied=1
-  done
-  [ "$copied" -eq 1 ] || lab_warn "no tables in $1/results"
-}
-
-# What a reader types (from this folder) to reproduce each output.
-{
-  echo "cd first-things-first/enemies-of-measurement && dotnet run -c Release -- cache-info"
-  printf 'cd first-things-first/enemies-of-measurement && dotnet run -c Release -- --filter %q%s\n' '*' "$(lab_quote_args "${BDN_ARGS[@]}")"
-  if [ "$PROFILE" != smoke ]; then
-    printf 'cd first-things-first/enemies-of-measurement && dotnet run -c Release -- defended --filter %q%s\n' '*' "$(lab_quote_args "${BDN_ARGS[@]}")"
-    printf 'cd first-things-first/enemies-of-measurement && Scripts/noisy-vs-isolated.sh --out <dir> --%s\n' "$(lab_quote_args "${BDN_ARGS[@]}")"
-  fi
-} > "$OUT/command.txt"
-
-failures=()
-program cache-info | tee "$OUT/cache-info.txt" || failures+=(cache-info)
-
-lab_info "the six enemies, defences down ($PROFILE)"
-program --filter '*' --artifacts "$WORK/defenceless" "${BDN_ARGS[@]}" || failures+=(enemies)
-copy_tables "$WORK/defenceless" "$OUT"
+lab_run cache-info | tee "$OUT/cache-info.txt" || lab_failed cache-info
+lab_bdn "$OUT" --filter '*' "${BDN[@]}" || lab_failed enemies
 
 if [ "$PROFILE" != smoke ]; then
-  lab_info "the six enemies under EnemyDefenseConfig ($PROFILE)"
-  program defended --filter '*' --artifacts "$WORK/defended" "${BDN_ARGS[@]}" || failures+=(defended)
-  copy_tables "$WORK/defended" "$OUT/defended"
+  lab_bdn "$OUT/defended" defended --filter '*' "${BDN[@]}" || lab_failed defended
 
-  lab_info "E3 noisy vs isolated ($PROFILE)"
-  "$POST_DIR/Scripts/noisy-vs-isolated.sh" --out "$OUT/noisy-vs-isolated" -- "${BDN_ARGS[@]}" || failures+=(noisy-vs-isolated)
+  E3=("${BDN[@]}")
+  # Quick: both E3 runs in-process, which saves two boilerplate builds (one of them slowed by the busy loops);
+  # the comparison stays like for like. Full keeps BenchmarkDotNet's separate processes.
+  if [ "$PROFILE" = quick ]; then E3=(--inProcess "${BDN[@]}"); fi
+  lab_script Scripts/noisy-vs-isolated.sh --out "$OUT/noisy-vs-isolated" -- "${E3[@]}" || lab_failed noisy-vs-isolated
 fi
-
-if [ "${#failures[@]}" -gt 0 ]; then
-  lab_die "failed: ${failures[*]}"
-fi
-lab_info "enemies-of-measurement: tables in $OUT"
+lab_hook_done

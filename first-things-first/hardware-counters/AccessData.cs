@@ -1,3 +1,5 @@
+using MeasurementLab;
+
 namespace HardwareCounters;
 
 /// <summary>
@@ -6,13 +8,8 @@ namespace HardwareCounters;
 /// </summary>
 public static class AccessData
 {
-    /// <summary>The post's seed.</summary>
-    public const int Seed = 42;
-
-    /// <summary>Smallest value.</summary>
     public const int MinValue = 1;
 
-    /// <summary>Largest value.</summary>
     public const int MaxValue = 999;
 
     /// <summary>Bytes per element of the data array (long).</summary>
@@ -22,7 +19,7 @@ public static class AccessData
     public const int IndexElementBytes = sizeof(int);
 
     /// <summary>Values and permutation for <paramref name="n"/> elements, as the benchmark's global setup builds them.</summary>
-    public static (long[] Values, int[] Permutation) Create(int n, int seed = Seed)
+    public static (long[] Values, int[] Permutation) Create(int n, int seed = LabSeed.Value)
     {
         var random = new Random(seed);
         long[] values = CreateValues(n, random);
@@ -31,7 +28,7 @@ public static class AccessData
     }
 
     /// <summary>The values alone (identical to <see cref="Create"/>'s, which draws them first).</summary>
-    public static long[] CreateValues(int n, int seed = Seed) => CreateValues(n, new Random(seed));
+    public static long[] CreateValues(int n, int seed = LabSeed.Value) => CreateValues(n, new Random(seed));
 
     /// <summary>N values in [<see cref="MinValue"/>, <see cref="MaxValue"/>].</summary>
     public static long[] CreateValues(int n, Random random)

@@ -31,8 +31,7 @@ public class AccessPatterns
     /// <summary>The sizes the post runs.</summary>
     public static IReadOnlyList<int> Sizes { get; } = [SmallN, MediumN, LargeN];
 
-    /// <summary>Number of elements.</summary>
-    [Params(SmallN, MediumN, LargeN)]
+    [ParamsSource(nameof(Sizes))]
     public int N { get; set; }
 
     /// <summary>Builds the values (seed 42) and the permutation.</summary>

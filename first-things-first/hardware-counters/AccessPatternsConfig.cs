@@ -22,7 +22,6 @@ public sealed class AccessPatternsConfig : ManualConfig
         HardwareCounter.BranchMispredictions,
     ];
 
-    /// <summary>Builds the config.</summary>
     public AccessPatternsConfig()
     {
         AddExporter(new PredictionExporter());

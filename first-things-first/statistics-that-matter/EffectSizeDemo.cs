@@ -1,6 +1,6 @@
 using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Configs;
-using StatisticsThatMatter.Reporting;
+using MeasurementLab;
 
 namespace StatisticsThatMatter;
 
@@ -9,7 +9,7 @@ namespace StatisticsThatMatter;
 /// the JIT removes the bounds checks in both) and linear vs binary search (about three orders of magnitude).
 /// Each category has its own baseline, so Ratio and the statistical test compare within the category.
 /// </summary>
-[SimpleJob(warmupCount: 5, iterationCount: 20)]
+[PostJob]
 [GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory)]
 [CategoriesColumn]
 [ChecklistReport]
@@ -21,16 +21,12 @@ public class EffectSizeDemo
     /// <summary>Category of the large practical effect.</summary>
     public const string LargeEffect = "LargeEffect";
 
-    /// <summary>Seed of the data and of the search keys.</summary>
-    public const int Seed = 42;
-
     /// <summary>How many keys each search benchmark looks up (all present in the data).</summary>
     public const int SearchKeyCount = 1_000;
 
     /// <summary>Gaps between consecutive sorted values are 1..MaxGap, so values are distinct.</summary>
     public const int MaxGap = 3;
 
-    /// <summary>Number of ints.</summary>
     [Params(1_000_000)]
     public int N { get; set; }
 
@@ -42,14 +38,14 @@ public class EffectSizeDemo
     [GlobalSetup]
     public void Setup()
     {
-        var random = new Random(Seed);
+        var random = new Random(LabSeed.Value);
         _values = new int[N];
         for (int i = 0; i < _values.Length; i++)
         {
             _values[i] = random.Next(-1_000, 1_000);
         }
 
-        (_sorted, _keys) = CreateSearchData(N, SearchKeyCount, Seed);
+        (_sorted, _keys) = CreateSearchData(N, SearchKeyCount, LabSeed.Value);
     }
 
     /// <summary>Sum through array indexing.</summary>

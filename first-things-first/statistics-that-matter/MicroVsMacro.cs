@@ -1,6 +1,6 @@
 using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Configs;
-using StatisticsThatMatter.Reporting;
+using MeasurementLab;
 
 namespace StatisticsThatMatter;
 
@@ -11,7 +11,7 @@ namespace StatisticsThatMatter;
 /// Amdahl's law allows. The micro benchmarks call the very step the pipelines call, so T(LookupLinear) / T(PipelineLinear)
 /// is the measured fraction f the check command feeds into Amdahl's law.
 /// </summary>
-[SimpleJob(warmupCount: 5, iterationCount: 20)]
+[PostJob]
 [GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory)]
 [CategoriesColumn]
 [ChecklistReport]
@@ -22,9 +22,6 @@ public class MicroVsMacro
 
     /// <summary>Category of the pipeline.</summary>
     public const string Macro = "Macro";
-
-    /// <summary>Seed of every generated value.</summary>
-    public const int Seed = 42;
 
     /// <summary>Ints searched by the lookup.</summary>
     public const int LookupDataSize = 10_000;
@@ -50,14 +47,14 @@ public class MicroVsMacro
     [GlobalSetup]
     public void Setup()
     {
-        (_data, _searchKeys) = CreateLookupData(Seed);
+        (_data, _searchKeys) = CreateLookupData(LabSeed.Value);
         _dict = new Dictionary<int, int>(_data.Length);
         for (int i = 0; i < _data.Length; i++)
         {
             _dict[_data[i]] = i;
         }
 
-        _workload = CreateWorkload(WorkloadSize, Seed);
+        _workload = CreateWorkload(WorkloadSize, LabSeed.Value);
     }
 
     /// <summary>200 × Array.IndexOf over 10,000 ints.</summary>

@@ -1,5 +1,5 @@
 using BenchmarkDotNet.Attributes;
-using StatisticsThatMatter.Reporting;
+using MeasurementLab;
 
 namespace StatisticsThatMatter;
 
@@ -8,21 +8,17 @@ namespace StatisticsThatMatter;
 /// (<c>--iterationCount 5 --warmupCount 3</c>) the 99.9% intervals overlap and the difference is unresolved; the job's
 /// 20 iterations separate them. The disassembly shows both runs execute the same machine code.
 /// </summary>
-[SimpleJob(warmupCount: 5, iterationCount: 20)]
+[PostJob]
 [DisassemblyDiagnoser]
 [ChecklistReport]
 public class NoisyComparison
 {
-    /// <summary>Seed of the data.</summary>
-    public const int Seed = 42;
-
     /// <summary>Share of positive values (the branch is taken ~95% of the time, so it predicts well).</summary>
     public const double PositiveShare = 0.95;
 
     /// <summary>Values are 1..999 and -1..-999.</summary>
     public const int MaxMagnitude = 999;
 
-    /// <summary>Number of ints.</summary>
     [Params(20_000_000)]
     public int N { get; set; }
 
@@ -30,7 +26,7 @@ public class NoisyComparison
 
     /// <summary>Builds the data once per process.</summary>
     [GlobalSetup]
-    public void Setup() => _data = CreateData(N, Seed);
+    public void Setup() => _data = CreateData(N, LabSeed.Value);
 
     /// <summary>Skips non-positive values with a branch.</summary>
     [Benchmark(Baseline = true)]

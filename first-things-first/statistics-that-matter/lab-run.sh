@@ -1,64 +1,63 @@
 #!/usr/bin/env bash
-# run-all hook for post 4: the three benchmark classes in the given profile, then the checklist (`check`) on the
-# JSON reports they wrote; in the full profile also the post's 5-iteration NoisyComparison run and its check.
-# Usage: lab-run.sh PROFILE OUTDIR [BENCHMARKDOTNET_ARGS...]   (PROFILE: smoke, quick or full; called by scripts/run-all.sh)
-# Environment: FTF_PIN_CPUS=LIST runs everything under `taskset -c LIST` (the post pins to one NUMA node: 0-11);
-#              unset = no pinning (this lab's machines have one node). FTF_SESOI=P% sets check's SESOI (default 5%).
+# scripts/run-all.sh's hook for post 4 ("Statistics That Matter"): the three benchmark classes, the checklist (`check`)
+# on the JSON reports they wrote; in the full profile also the post's 5-iteration NoisyComparison run and its checklist.
 set -euo pipefail
-HERE=$(cd "$(dirname "$0")" && pwd)
-. "$HERE/../../scripts/lib/common.sh"
+# shellcheck source=../../scripts/lib/hook.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/hook.sh"
+# shellcheck source=../../scripts/lib/pinning.sh
+. "$(lab_root)/scripts/lib/pinning.sh"
 
-usage() { sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'; }
-lab_hook_args "$@"
-SESOI=${FTF_SESOI:-5%}
-[[ "$SESOI" =~ ^[0-9]+(\.[0-9]+)?%$ ]] || lab_usage_error "FTF_SESOI must be a percentage such as 5% or 0.5% (got '$SESOI')"
+LAB_BUDGET="smoke=35 quick=60 full=240"
+LAB_HOOK_HELP=$(cat <<'TEXT'
+  PROFILE smoke   every benchmark once, cold, and the checklist on that (proves it all runs; every verdict is
+                  "unresolved")
+  PROFILE quick   the classes' jobs (5 warmups + 20 iterations: enough for the checklist's verdicts) with
+                  iterations of ~100 ms instead of ~500 ms, then the checklist
+  PROFILE full    the classes' jobs as the post ran them, then the post's 5-iteration NoisyComparison run
+                  (where the intervals overlap); a checklist after each
+  OUTDIR          *-report-github.md, *-report-full-annotated.json, checklist.txt    the three classes
+                  five-iterations/                                                  the 5-iteration run (full)
+Environment: the post pins to one NUMA node; on a machine with several, every run is kept on the first
+(scripts/lib/pinning.sh: numactl, or taskset). FTF_PIN_CPUS=LIST pins with taskset -c LIST instead.
+FTF_SESOI=P% sets the checklist's smallest effect size of interest (default 5%).
+TEXT
+)
+lab_hook_check() {
+  SESOI=${FTF_SESOI:-5%}
+  [[ "$SESOI" =~ ^[0-9]+(\.[0-9]+)?%$ ]] || lab_usage_error "FTF_SESOI must be a percentage such as 5% or 0.5% (got '$SESOI')"
+  PIN=$(lab_pin_one_node)  # a usage error (exit 2) for an FTF_PIN_CPUS this machine lacks
+}
+lab_hook_start "$@"
+if [ -n "$PIN" ]; then mapfile -t PREFIX <<< "$PIN"; fi
+if [ "${#PREFIX[@]}" -gt 0 ]; then lab_info "every run pinned like the post's: ${PREFIX[*]}"
+else lab_info "not pinned: this machine has one NUMA node, where pinning to a node changes nothing"; fi
 
-lab_need_cmd dotnet "dotnet-sdk-10.0" "or see https://dot.net/install"
-PIN=()
-if [ -n "${FTF_PIN_CPUS:-}" ]; then
-  lab_need_cmd taskset util-linux
-  taskset -c "$FTF_PIN_CPUS" true 2>/dev/null || lab_usage_error "FTF_PIN_CPUS='$FTF_PIN_CPUS' is not a CPU list taskset accepts on this machine (CPUs: 0-$(( $(lab_cpu_count) - 1 )))"
-  PIN=(taskset -c "$FTF_PIN_CPUS")
-  lab_info "pinning to CPUs $FTF_PIN_CPUS"
-fi
+case "$PROFILE" in
+  smoke) BDN=(--strategy ColdStart --launchCount 1 --warmupCount 0 --iterationCount 1 --unrollFactor 1 --invocationCount 1) ;;
+  quick) BDN=(--iterationTime 100) ;;
+  full)  BDN=() ;;
+esac
 
-cd "$HERE"
-# A private artifacts directory per run: reports of earlier runs can never be mistaken for this one's.
-lab_mktemp_dir ARTIFACTS stats-artifacts
-: > "$OUT/command.txt"
-
-# run_and_check NAME OUTSUBDIR BDN_ARGS...: benchmarks, copy tables and JSON, then the checklist on that JSON.
-run_and_check() {
-  local name=$1 dest=$2; shift 2
-  local art="$ARTIFACTS/$name"
-  local bench=(dotnet run -c Release --no-build -- --artifacts "$art" "$@")
-  printf 'cd first-things-first/statistics-that-matter && %sdotnet run -c Release -- --artifacts %q%s\n' "${PIN[*]:+${PIN[*]} }" "$art" "$(lab_quote_args "$@")" >> "$OUT/command.txt"
-  lab_info "$name: ${PIN[*]:+${PIN[*]} }dotnet run -c Release -- $*"
-  "${PIN[@]}" "${bench[@]}"
-
-  mkdir -p "$dest"
-  cp "$art"/results/*.md "$dest/"
-  local reports=("$art"/results/*-report-full-annotated.json)
-  [ -e "${reports[0]}" ] || lab_die "$name: BenchmarkDotNet wrote no *-report-full-annotated.json into $art/results"
-  cp "${reports[@]}" "$dest/"
-
-  # check on the copies, so the paths in its output are the ones kept next to it.
-  local copies=()
-  local r
-  for r in "${reports[@]}"; do copies+=("$dest/$(basename "$r")"); done
-  printf 'cd first-things-first/statistics-that-matter && dotnet run -c Release -- check%s --sesoi %q\n' "$(lab_quote_args "${copies[@]}")" "$SESOI" >> "$OUT/command.txt"
-  lab_info "$name: checklist -> $dest/checklist.txt"
-  dotnet run -c Release --no-build -- check "${copies[@]}" --sesoi "$SESOI" | tee "$dest/checklist.txt"
+# checklist DIR: the checklist on the annotated JSON reports copied into DIR, saved as DIR/checklist.txt.
+checklist() {
+  local reports=("$1"/*-report-full-annotated.json)
+  [ -e "${reports[0]}" ] || { lab_warn "no *-report-full-annotated.json in $1"; return 1; }
+  lab_run check "${reports[@]}" --sesoi "$SESOI" | tee "$1/checklist.txt"
 }
 
-lab_info "building (Release)"
-dotnet build "$HERE" -c Release --nologo -v quiet
-
-run_and_check benchmarks "$OUT" --filter '*' "${BDN_ARGS[@]}"
+if lab_bdn "$OUT" --filter '*' "${BDN[@]}"; then
+  checklist "$OUT" || lab_failed checklist
+else
+  lab_failed benchmarks
+fi
 
 if [ "$PROFILE" = full ]; then
-  # The post's first run: the same NoisyComparison job cut to 5 iterations after 3 warmups (these options mutate the
-  # class's SimpleJob), where the 99.9% intervals are expected to overlap.
-  run_and_check five-iterations "$OUT/five-iterations" --filter '*NoisyComparison*' --iterationCount 5 --warmupCount 3
+  # The post's first run: the same NoisyComparison job cut to 5 iterations after 3 warmups (these options mutate
+  # the class's SimpleJob), where the 99.9% intervals are expected to overlap.
+  if lab_bdn "$OUT/five-iterations" --filter '*NoisyComparison*' --iterationCount 5 --warmupCount 3 "${BDN[@]}"; then
+    checklist "$OUT/five-iterations" || lab_failed five-iterations-checklist
+  else
+    lab_failed five-iterations
+  fi
 fi
-lab_info "done: $OUT"
+lab_hook_done

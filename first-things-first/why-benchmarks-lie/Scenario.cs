@@ -1,19 +1,10 @@
+using MeasurementLab;
 using StorageEngine;
 using StorageEngine.Wal;
 
 namespace WhyBenchmarksLie;
 
-/// <summary>The two implementations the post compares: the "before" and the "after" of the optimization.</summary>
-public enum Backend
-{
-    /// <summary><see cref="LockTable{TKey,TValue}"/>: Dictionary + one lock.</summary>
-    Lock,
-
-    /// <summary><see cref="StripedTable{TKey,TValue}"/>: ConcurrentDictionary.</summary>
-    Striped,
-}
-
-/// <summary>The post's parameters, defined once.</summary>
+/// <summary>The post's parameters, defined once: the benchmarks, the latency mode and the tests read them here.</summary>
 public static class Scenario
 {
     /// <summary>Inserts per invocation (BenchmarkDotNet's OperationsPerInvoke).</summary>
@@ -22,11 +13,8 @@ public static class Scenario
     /// <summary>Realistic keys are drawn from [0, KeySpace).</summary>
     public const int KeySpace = 1_000_000;
 
-    /// <summary>Seed of every random key sequence.</summary>
-    public const int Seed = 42;
-
-    /// <summary>The thread counts of the post's tables (1, 4, 16, 32).</summary>
-    public static readonly int[] ThreadCounts = [1, 4, 16, 32];
+    /// <summary>The thread counts of the post's tables, the benchmarks' [ParamsSource] and the latency mode's default.</summary>
+    public static IReadOnlyList<int> ThreadCounts { get; } = [1, 4, 16, 32];
 
     /// <summary>A table of the given backend, in memory or logged to a WAL in <paramref name="walDirectory"/>.</summary>
     public static ITable<int, Row> CreateTable(Backend backend, string? walDirectory = null)
@@ -35,29 +23,27 @@ public static class Scenario
         return backend == Backend.Lock ? new LockTable<int, Row>(options) : new StripedTable<int, Row>(options);
     }
 
-    /// <summary>Inserts each thread performs; N must split evenly, or the thread counts would not be comparable.</summary>
-    /// <exception cref="InvalidOperationException">N is not divisible by <paramref name="threadCount"/>.</exception>
+    /// <summary>
+    /// Inserts each thread performs. N must split evenly, or the thread counts would not be comparable: the one check
+    /// of that rule, for the benchmarks' setup and the latency mode's --threads alike.
+    /// </summary>
+    /// <exception cref="ArgumentException">The thread count is below 1 or does not divide N.</exception>
     public static int OpsPerThread(int threadCount)
     {
-        if (threadCount < 1)
+        if (threadCount < 1 || N % threadCount != 0)
         {
-            throw new InvalidOperationException($"ThreadCount must be at least 1 (got {threadCount}).");
-        }
-
-        if (N % threadCount != 0)
-        {
-            throw new InvalidOperationException(
-                $"N = {N:N0} is not divisible by ThreadCount = {threadCount}: every thread must do the same number of inserts. " +
-                $"Use a ThreadCount that divides {N:N0} (e.g. {string.Join(", ", ThreadCounts)}).");
+            throw new ArgumentException(
+                $"thread count {threadCount} does not divide N = {N:N0}: every thread must do the same number of inserts " +
+                $"(e.g. {string.Join(", ", ThreadCounts)}).");
         }
 
         return N / threadCount;
     }
 
-    /// <summary>N keys uniform in [0, KeySpace) from <see cref="Seed"/>: about 393K distinct (n(1 − e^(−N/n))).</summary>
+    /// <summary>N keys uniform in [0, KeySpace) from the lab's seed: about 393K distinct (n(1 − e^(−N/n))).</summary>
     public static int[] UniformKeys()
     {
-        var random = new Random(Seed);
+        var random = new Random(LabSeed.Value);
         var keys = new int[N];
         for (int i = 0; i < keys.Length; i++)
         {

@@ -1,6 +1,5 @@
 using BenchmarkDotNet.Attributes;
-using MeasurementLab.Columns;
-using MeasurementLab.Threading;
+using MeasurementLab;
 using StorageEngine;
 using StorageEngine.IO;
 
@@ -12,7 +11,6 @@ namespace WhyBenchmarksLie;
 /// on a small machine may run 32 "threads" on a couple of pool workers), the private WAL directory, and the cleanup
 /// that reports how many threads really worked.
 /// </summary>
-[ShortRunJob]
 [Config(typeof(PostConfig))]
 public abstract class ThreadedInsertBenchmark
 {
@@ -20,10 +18,10 @@ public abstract class ThreadedInsertBenchmark
     private RunDirectory? _walDirectory;
     private int _opsPerThread;
 
-    [Params(Backend.Lock, Backend.Striped)]
+    [ParamsAllValues]
     public Backend Backend { get; set; }
 
-    [Params(1, 4, 16, 32)]
+    [ParamsSource(typeof(Scenario), nameof(Scenario.ThreadCounts))]
     public int ThreadCount { get; set; }
 
     /// <summary>The table under test (tests reopen its WAL).</summary>

@@ -1,5 +1,5 @@
 using BenchmarkDotNet.Attributes;
-using MeasurementLab.Columns;
+using MeasurementLab;
 using StorageEngine;
 
 namespace WhyBenchmarksLie;
@@ -9,16 +9,15 @@ namespace WhyBenchmarksLie;
 /// <see cref="ThreadCount"/> is a parameter that the method ignores on purpose: the benchmark cannot react to
 /// concurrency because it has none. After the first invocation every insert overwrites (steady state).
 /// </summary>
-[ShortRunJob]
 [Config(typeof(PostConfig))]
 public class WhyBenchmarksLieSequentialBenchmark
 {
     private ITable<int, Row> _table = new LockTable<int, Row>();
 
-    [Params(Backend.Lock, Backend.Striped)]
+    [ParamsAllValues]
     public Backend Backend { get; set; }
 
-    [Params(1, 4, 16, 32)]
+    [ParamsSource(typeof(Scenario), nameof(Scenario.ThreadCounts))]
     public int ThreadCount { get; set; }
 
     [GlobalSetup]

@@ -1,3 +1,5 @@
+using MeasurementLab;
+
 namespace WhyBenchmarksLie;
 
 /// <summary>
@@ -24,7 +26,7 @@ public sealed class ZipfianGenerator
     /// <param name="theta">Skew, in (0, 1).</param>
     /// <param name="seed">Seed of the draws and of the scrambling permutation.</param>
     /// <param name="scramble">Map ranks to keys through a seeded permutation (true) or return ranks as keys (false).</param>
-    public ZipfianGenerator(int itemCount, double theta = YcsbTheta, int seed = Scenario.Seed, bool scramble = true)
+    public ZipfianGenerator(int itemCount, double theta = YcsbTheta, int seed = LabSeed.Value, bool scramble = true)
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(itemCount, 2);
         if (theta is <= 0 or >= 1)
@@ -52,7 +54,6 @@ public sealed class ZipfianGenerator
         }
     }
 
-    /// <summary>Number of distinct keys.</summary>
     public int ItemCount { get; }
 
     /// <summary>ζ(n, θ) = Σ_{i=1..n} 1 / i^θ.</summary>
@@ -92,7 +93,6 @@ public sealed class ZipfianGenerator
         return (int)Math.Min(rank, ItemCount - 1);
     }
 
-    /// <summary>Next key.</summary>
     public int Next() => KeyOfRank(NextRank());
 
     /// <summary><paramref name="count"/> keys.</summary>

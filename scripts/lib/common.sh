@@ -13,12 +13,45 @@ lab_info() { printf '==> %s\n' "$*" >&2; }
 lab_warn() { printf 'warning: %s\n' "$*" >&2; }
 lab_die()  { printf 'error: %s\n' "$*" >&2; exit "${LAB_DIE_CODE:-1}"; }
 
-# lab_usage_error MESSAGE: a bad argument; prints the message and the script's usage, exits 2.
-# The caller defines a function named `usage` that prints its help.
+# lab_usage_error MESSAGE: a bad argument. Prints ONE line, "error: MESSAGE (see SCRIPT --help)", and exits 2.
+# LAB_SCRIPT names the script in that line (default: the path it was started as).
 lab_usage_error() {
-  printf 'error: %s\n\n' "$*" >&2
-  if declare -F usage >/dev/null; then usage >&2; fi
+  printf 'error: %s (see %s --help)\n' "$*" "${LAB_SCRIPT:-$0}" >&2
   exit 2
+}
+
+# lab_need_value OPTION ARGC: a usage error unless OPTION has a value after it (call with "$1" $#).
+lab_need_value() { [ "$2" -ge 2 ] || lab_usage_error "$1 needs a value"; }
+
+# lab_uint OPTION VALUE MIN MAX: prints VALUE when it is a whole number in [MIN, MAX] (no sign, at most 9 digits),
+# otherwise a usage error naming OPTION and the allowed range. Use as X=$(lab_uint --loops "$2" 1 64) || exit 2.
+lab_uint() {
+  local option=$1 value=$2 min=$3 max=$4
+  if ! [[ $value =~ ^[0-9]{1,9}$ ]]; then
+    lab_usage_error "$option must be a whole number from $min to $max (got '$value')"
+  fi
+  if [ "$((10#$value))" -lt "$min" ] || [ "$((10#$value))" -gt "$max" ]; then
+    lab_usage_error "$option must be from $min to $max (got '$value')"
+  fi
+  printf '%s\n' "$((10#$value))"
+}
+
+# lab_out_dir OPTION DIR: creates DIR (with parents) and checks it is a writable directory, before any work starts;
+# a usage error naming OPTION and DIR otherwise. Prints DIR's absolute path: OUT=$(lab_out_dir --out "$OUT") || exit 2.
+lab_out_dir() {
+  local option=$1 dir=$2 reason
+  [ -n "$dir" ] || lab_usage_error "$option needs a directory (got an empty string)"
+  if [ -e "$dir" ] && [ ! -d "$dir" ]; then
+    lab_usage_error "$option '$dir' exists and is not a directory"
+  fi
+  if ! reason=$(mkdir -p -- "$dir" 2>&1); then
+    lab_usage_error "$option '$dir' cannot be created (${reason##*: })"
+  fi
+  if [ ! -w "$dir" ] || ! ( : > "$dir/.lab-write-test" ) 2>/dev/null; then
+    lab_usage_error "$option '$dir' is not writable"
+  fi
+  rm -f -- "$dir/.lab-write-test"
+  (cd "$dir" && pwd)
 }
 
 # lab_need_cmd COMMAND DEBIAN_PACKAGE [EXTRA_HINT]: exit 3 with install advice when COMMAND is missing.
@@ -77,14 +110,32 @@ lab_cpu_count() { getconf _NPROCESSORS_ONLN 2>/dev/null || nproc; }
 
 # lab_quote_args ARGS...: the arguments shell-quoted, each preceded by a space (nothing for none), so a
 # recorded command line can be pasted back into a shell: printf 'cmd%s\n' "$(lab_quote_args "$@")".
+# Plain words stay as they are; anything else is single-quoted ('*' rather than \*).
 lab_quote_args() {
-  [ $# -gt 0 ] || return 0
-  printf ' %q' "$@"
+  local a
+  for a in "$@"; do
+    if [[ $a =~ ^[A-Za-z0-9_./:=,+%@-]+$ ]]; then
+      printf ' %s' "$a"
+    else
+      printf " '%s'" "${a//\'/\'\\\'\'}"
+    fi
+  done
 }
 
-# lab_hook_args "$@": the common command line of a post's lab-run.sh hook, PROFILE OUTDIR [BENCHMARKDOTNET_ARGS...].
-# Handles -h/--help (calls the hook's `usage`), checks PROFILE is smoke, quick or full, creates OUTDIR, and sets
-# PROFILE, OUT (absolute) and BDN_ARGS (an array, possibly empty).
+# lab_duration SECONDS: "1:05" (m:ss), or "1:02:03" from an hour on.
+lab_duration() {
+  local s=$1
+  if [ "$s" -ge 3600 ]; then
+    printf '%d:%02d:%02d' $((s / 3600)) $((s % 3600 / 60)) $((s % 60))
+  else
+    printf '%d:%02d' $((s / 60)) $((s % 60))
+  fi
+}
+
+# lab_hook_args "$@": the command line of a hook written before scripts/lib/hook.sh, PROFILE OUTDIR [BDN_ARGS...];
+# sets PROFILE, OUT and BDN_ARGS. Kept so such a hook (the prologue's, written in parallel) still runs under
+# run-all.sh after the merge; a hook on hook.sh gets all of this, plus --estimate, from lab_hook_start.
+# shellcheck disable=SC2034 # PROFILE, OUT and BDN_ARGS are the caller's
 lab_hook_args() {
   case "${1:-}" in -h|--help) usage; exit 0 ;; esac
   [ $# -ge 2 ] || lab_usage_error "PROFILE and OUTDIR are required"
@@ -93,8 +144,7 @@ lab_hook_args() {
     smoke|quick|full) ;;
     *) lab_usage_error "PROFILE must be smoke, quick or full (got '$PROFILE')" ;;
   esac
-  mkdir -p "$2"
-  OUT=$(cd "$2" && pwd)
+  OUT=$(lab_out_dir OUTDIR "$2")
   shift 2
   BDN_ARGS=("$@")
 }

@@ -99,3 +99,20 @@ lab_pin_need_tools() {
     esac
   done < <(lab_pin_placements 2>/dev/null)
 }
+
+# lab_pin_one_node: the command prefix that keeps a run on one NUMA node (the first; numactl binds its memory too, or
+# taskset its CPUs), printed one word per line; nothing on a machine with one node, where pinning changes nothing.
+# FTF_PIN_CPUS=LIST overrides it with `taskset -c LIST` (checked against this machine: a usage error when invalid).
+lab_pin_one_node() {
+  local first words
+  if [ -n "${FTF_PIN_CPUS:-}" ]; then
+    lab_need_cmd taskset util-linux
+    taskset -c "$FTF_PIN_CPUS" true 2>/dev/null ||
+      lab_usage_error "FTF_PIN_CPUS='$FTF_PIN_CPUS' is not a CPU list taskset accepts here (CPUs 0-$(( $(lab_cpu_count) - 1 )))"
+    printf '%s\n' taskset -c "$FTF_PIN_CPUS"
+    return 0
+  fi
+  first=$(lab_pin_placements | awk -F'\t' 'NR == 2 { print $2 }')
+  read -r -a words <<< "$first"
+  if [ "${#words[@]}" -gt 0 ]; then printf '%s\n' "${words[@]}"; fi
+}

@@ -3,7 +3,6 @@ using System.Globalization;
 namespace LinuxPerf;
 
 /// <summary>One event's total over every monitored thread.</summary>
-/// <param name="Event">The event.</param>
 /// <param name="Status">Counted, or why not.</param>
 /// <param name="Value">The count scaled for multiplexing (raw × enabled / running, summed over threads).</param>
 /// <param name="RawValue">The unscaled count summed over threads.</param>

@@ -1,6 +1,5 @@
 using System.Globalization;
 using System.Runtime.InteropServices;
-using LinuxPerf.Native;
 
 namespace LinuxPerf;
 

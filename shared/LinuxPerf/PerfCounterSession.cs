@@ -1,5 +1,4 @@
 using System.Globalization;
-using LinuxPerf.Native;
 
 namespace LinuxPerf;
 

@@ -1,79 +1,108 @@
 using System.Reflection;
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Running;
-using MeasurementLab.CommandLine;
 
 namespace MeasurementLab;
 
-/// <summary>A mode of a post's program other than BenchmarkDotNet (a latency run, a perf runner, a checker).</summary>
-/// <param name="Name">The first argument that selects it, e.g. "latency".</param>
-/// <param name="Summary">One line for the program's help.</param>
-/// <param name="Run">Receives the remaining arguments; returns the exit code. Throw <see cref="UsageException"/> for bad arguments.</param>
-/// <param name="Usage">Full usage text, printed on --help and after a usage error.</param>
-public sealed record SubCommand(string Name, string Summary, Func<string[], int> Run, string Usage);
-
 /// <summary>
-/// The shared <c>Main</c> of every post: sub-commands first, everything else to BenchmarkDotNet's
-/// <see cref="BenchmarkSwitcher"/> so <c>--filter</c>, <c>--job</c>, <c>--list</c> behave as BenchmarkDotNet users expect.
-/// No arguments runs every benchmark of the post (never the interactive menu, which would hang a script).
+/// The shared <c>Main</c> of every post: sub-commands first, everything else checked (<see cref="BenchmarkArguments"/>)
+/// and handed to BenchmarkDotNet's <see cref="BenchmarkSwitcher"/>, so <c>--filter</c>, <c>--job</c>, <c>--list</c>
+/// behave as BenchmarkDotNet users expect. No arguments runs every benchmark of the post (never the interactive menu,
+/// which would hang a script). A usage error is one line on standard error and exit code 2, before anything runs.
 /// </summary>
 public static class LabEntryPoint
 {
     /// <summary>Exit code for a command line that cannot be accepted.</summary>
     public const int UsageExitCode = 2;
 
-    // With any of these the user already chose what to run (or asked for information), so no "--filter *" is added.
-    private static readonly string[] SelectingSwitches = ["--list", "--help", "-h", "-?", "--version", "--info", "--filter"];
+    /// <summary>Exit code when a benchmark failed or nothing matched the filter.</summary>
+    public const int FailureExitCode = 1;
+
+    private const string ProgramInvocation = "dotnet run -c Release --";
+
+    /// <summary>Runs a program without a banner.</summary>
+    public static int Run(string[] args, Assembly benchmarkAssembly, IConfig? config, params SubCommand[] subCommands) =>
+        Run(args, new LabProgram(benchmarkAssembly, subCommands) { Config = config });
 
     /// <summary>Runs the program.</summary>
     /// <returns>0 on success, 1 when a benchmark failed or nothing matched the filter, 2 on a usage error.</returns>
-    public static int Run(string[] args, Assembly benchmarkAssembly, IConfig? config, params SubCommand[] subCommands)
+    public static int Run(string[] args, LabProgram program, TextWriter? output = null, TextWriter? error = null)
     {
         ArgumentNullException.ThrowIfNull(args);
-        if (args.Length > 0 && subCommands.FirstOrDefault(c => c.Name == args[0]) is { } command)
+        ArgumentNullException.ThrowIfNull(program);
+        output ??= Console.Out;
+        error ??= Console.Error;
+        if (args.Length > 0 && program.Modes.FirstOrDefault(c => c.Name == args[0]) is { } command)
         {
-            return RunSubCommand(command, args[1..]);
+            return RunSubCommand(command, args[1..], output, error);
         }
 
-        if (args.Length > 0 && args[0] is "--help" or "-h" or "-?" && subCommands.Length > 0)
+        try
         {
-            PrintModes(benchmarkAssembly, subCommands);
+            return RunBenchmarks(args, program, output, error);
+        }
+        catch (UsageException e)
+        {
+            return UsageError(error, e.Message, ProgramInvocation + " --help");
+        }
+    }
+
+    /// <summary>
+    /// Checks the arguments and the --artifacts directory, then runs BenchmarkDotNet. A sub-command that runs benchmarks
+    /// (with a config of its own) calls this, so its usage errors reach the caller as <see cref="UsageException"/>.
+    /// </summary>
+    /// <exception cref="UsageException">The command line cannot be accepted; nothing ran.</exception>
+    public static int RunBenchmarks(string[] args, LabProgram program, TextWriter output, TextWriter error)
+    {
+        ArgumentNullException.ThrowIfNull(args);
+        ArgumentNullException.ThrowIfNull(program);
+        ArgumentNullException.ThrowIfNull(output);
+        ArgumentNullException.ThrowIfNull(error);
+        var arguments = BenchmarkArguments.Parse(args, program.Modes);
+        if (!arguments.IsInformational && arguments.ArtifactsDirectory is { } artifacts)
+        {
+            OutputDirectory.Prepare(artifacts, "--artifacts");
         }
 
-        if (!args.Any(a => SelectingSwitches.Any(s => a == s || a.StartsWith(s + "=", StringComparison.Ordinal))))
+        if (args.Length > 0 && args[0] is "--help" or "-h" or "-?" && program.Modes.Count > 0)
         {
-            args = [.. args, "--filter", "*"];
+            PrintModes(output, program);
         }
 
-        var summaries = BenchmarkSwitcher.FromAssembly(benchmarkAssembly).Run(args, config).ToList();
-        bool informational = args.Any(a => a is "--list" or "--help" or "-h" or "-?" or "--version" or "--info");
-        if (informational)
+        if (!arguments.IsInformational && program.Banner?.Invoke(arguments) is { } banner)
+        {
+            output.WriteLine(banner);
+        }
+
+        var summaries = BenchmarkSwitcher.FromAssembly(program.Benchmarks).Run(arguments.ForBenchmarkDotNet, program.Config).ToList();
+        if (arguments.IsInformational)
         {
             return 0;
         }
 
         if (summaries.Count == 0 || summaries.All(s => s.BenchmarksCases.Length == 0))
         {
-            Console.Error.WriteLine("No benchmark matched. List them with: dotnet run -c Release -- --list flat");
-            return 1;
+            error.WriteLine("No benchmark matched. List them with: dotnet run -c Release -- --list flat");
+            return FailureExitCode;
         }
 
         bool failed = summaries.Any(s => s.HasCriticalValidationErrors || s.Reports.Any(r => !r.Success));
         if (failed)
         {
-            Console.Error.WriteLine("At least one benchmark failed or did not validate; see the log above.");
+            error.WriteLine("At least one benchmark failed or did not validate; see the log above.");
         }
 
-        return failed ? 1 : 0;
+        return failed ? FailureExitCode : 0;
     }
 
     /// <summary>Runs one sub-command with the lab's conventions for --help and usage errors.</summary>
-    public static int RunSubCommand(SubCommand command, string[] args)
+    public static int RunSubCommand(SubCommand command, string[] args, TextWriter? output = null, TextWriter? error = null)
     {
         ArgumentNullException.ThrowIfNull(command);
+        ArgumentNullException.ThrowIfNull(args);
         if (args.Any(a => a is "--help" or "-h" or "-?"))
         {
-            Console.Out.WriteLine(command.Usage);
+            (output ?? Console.Out).WriteLine(command.Usage);
             return 0;
         }
 
@@ -83,22 +112,26 @@ public static class LabEntryPoint
         }
         catch (UsageException e)
         {
-            Console.Error.WriteLine($"error: {e.Message}");
-            Console.Error.WriteLine();
-            Console.Error.WriteLine(command.Usage);
-            return UsageExitCode;
+            return UsageError(error ?? Console.Error, e.Message, command.Invocation + " --help");
         }
     }
 
-    private static void PrintModes(Assembly assembly, SubCommand[] subCommands)
+    private static int UsageError(TextWriter error, string message, string help)
     {
-        string name = assembly.GetName().Name ?? "program";
-        Console.Out.WriteLine($"{name}: BenchmarkDotNet benchmarks (options below) and these modes:");
-        foreach (var c in subCommands)
+        error.WriteLine($"error: {message.TrimEnd('.')}");
+        error.WriteLine($"see '{help}'");
+        return UsageExitCode;
+    }
+
+    private static void PrintModes(TextWriter output, LabProgram program)
+    {
+        string name = program.Benchmarks.GetName().Name ?? "program";
+        output.WriteLine($"{name}: BenchmarkDotNet benchmarks (options below) and these modes:");
+        foreach (var c in program.Modes)
         {
-            Console.Out.WriteLine($"  {c.Name,-18} {c.Summary}  (dotnet run -c Release -- {c.Name} --help)");
+            output.WriteLine($"  {c.Name,-18} {c.Summary}  ({c.Invocation} --help)");
         }
 
-        Console.Out.WriteLine();
+        output.WriteLine();
     }
 }

@@ -1,6 +1,6 @@
 using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Configs;
-using MeasurementLab.Threading;
+using MeasurementLab;
 using Microsoft.Data.Sqlite;
 using StorageEngine.IO;
 using StorageEngine.Wal;
@@ -80,7 +80,7 @@ public class DurableBatch
                 break;
             case Engine.DiskCeiling:
                 _ceilingChunk = new byte[1 << 20];
-                new Random(Workload.Seed).NextBytes(_ceilingChunk);
+                new Random(LabSeed.Value).NextBytes(_ceilingChunk);
                 break;
             case Engine.LockTable or Engine.StripedTable when !Target.Fresh:
                 _table = CreateTable();

@@ -1,8 +1,6 @@
 using System.Diagnostics;
 using System.Globalization;
 using MeasurementLab;
-using MeasurementLab.CommandLine;
-using MeasurementLab.Threading;
 using StorageEngine.IO;
 using StorageEngine.Wal;
 

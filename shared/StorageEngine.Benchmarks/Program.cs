@@ -1,7 +1,6 @@
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Jobs;
 using MeasurementLab;
-using MeasurementLab.Columns;
 using StorageEngine.Benchmarks;
 
 // The engine's speed targets (see README.md in shared/StorageEngine): dotnet run -c Release -- --filter '*'

@@ -1,6 +1,6 @@
 using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Configs;
-using MeasurementLab.Threading;
+using MeasurementLab;
 using StorageEngine.IO;
 using StorageEngine.Wal;
 

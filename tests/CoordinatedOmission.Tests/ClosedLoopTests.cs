@@ -1,4 +1,4 @@
-using MeasurementLab.Latency;
+using MeasurementLab;
 
 namespace CoordinatedOmission.Tests;
 
@@ -36,7 +36,7 @@ public class ClosedLoopTests(PostRunFixture post) : IClassFixture<PostRunFixture
     {
         var latency = post.Closed.Measured.Latency;
 
-        LatencyReport.BucketCounts(latency).Should().Equal(13_473, 0, 0, 0, 0, 27);
+        SimulationReport.BucketCounts(latency).Should().Equal(13_473, 0, 0, 0, 0, 27);
         latency.ValueAt(99).TotalMilliseconds.Should().BeApproximately(1.0, 0.001);
         latency.ValueAt(99.9).TotalMilliseconds.Should().BeApproximately(200.0, 0.2);
     }
@@ -94,7 +94,7 @@ public class ClosedLoopTests(PostRunFixture post) : IClassFixture<PostRunFixture
     {
         var settings = new SimulationSettings { Virtual = true, Clients = ClientKinds.Closed, RatePerSecond = rate, DurationSeconds = duration, PauseEvery = pauseEvery, PauseMilliseconds = pauseMs };
 
-        var closed = Simulation.Run(settings, TextWriter.Null).Closed!;
+        var closed = SimulationRun.Run(settings, TextWriter.Null).Closed!;
 
         long total = (long)rate * duration;
         closed.Measured.Requests.Should().Be(total);

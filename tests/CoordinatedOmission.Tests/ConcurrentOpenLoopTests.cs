@@ -35,7 +35,7 @@ public class ConcurrentOpenLoopTests(PostRunFixture post) : IClassFixture<PostRu
     {
         var settings = PostRunFixture.PostSettings with { Clients = ClientKinds.Concurrent, Workers = 2 };
 
-        var run = Simulation.Run(settings, TextWriter.Null).Concurrent!;
+        var run = SimulationRun.Run(settings, TextWriter.Null).Concurrent!;
 
         run.Requests.Should().Be(13_500);
         run.Latency.Count.Should().Be(13_500);

@@ -22,7 +22,7 @@ public class OpenLoopTests(PostRunFixture post) : IClassFixture<PostRunFixture>
     {
         foreach (var client in new[] { post.Open, post.Concurrent })
         {
-            var fromTrace = new MeasurementLab.Latency.LatencyRecorder(PostRunFixture.PostSettings.HighestTrackable, VirtualClock.TicksPerSecond);
+            var fromTrace = new MeasurementLab.LatencyRecorder(PostRunFixture.PostSettings.HighestTrackable, VirtualClock.TicksPerSecond);
             foreach (var t in client.Trace!.Timings)
             {
                 fromTrace.Record(t.Completed - t.Intended);
@@ -99,12 +99,12 @@ public class OpenLoopTests(PostRunFixture post) : IClassFixture<PostRunFixture>
     public void Buckets_follow_from_the_per_request_latencies()
     {
         var latencies = post.Open.Trace!.Timings.Select(t => t.Latency).ToList();
-        var expected = LatencyReport.Buckets
+        var expected = SimulationReport.Buckets
             .Select(b => latencies.LongCount(v => v >= PostRunFixture.Ticks(b.From.TotalMilliseconds)
                 && (b.To == TimeSpan.MaxValue || v < PostRunFixture.Ticks(b.To.TotalMilliseconds))))
             .ToArray();
 
-        LatencyReport.BucketCounts(post.Open.Latency).Should().Equal(expected);
+        SimulationReport.BucketCounts(post.Open.Latency).Should().Equal(expected);
         expected.Skip(1).Sum().Should().Be(27 + (26 * 162), "the pauses and their catch-up are all that leaves the 0–2 ms bucket");
     }
 

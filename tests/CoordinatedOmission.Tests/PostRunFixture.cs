@@ -7,7 +7,7 @@ public sealed class PostRunFixture
 
     public PostRunFixture()
     {
-        Result = Simulation.Run(PostSettings, TextWriter.Null);
+        Result = SimulationRun.Run(PostSettings, TextWriter.Null);
     }
 
     internal SimulationResult Result { get; }

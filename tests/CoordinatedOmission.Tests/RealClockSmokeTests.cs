@@ -11,7 +11,7 @@ public class RealClockSmokeTests
     {
         var settings = new SimulationSettings { RatePerSecond = 200, DurationSeconds = 1, PauseEvery = 50, PauseMilliseconds = 5, Clients = ClientKinds.All, Workers = 2 };
 
-        var result = Simulation.Run(settings, TextWriter.Null);
+        var result = SimulationRun.Run(settings, TextWriter.Null);
 
         result.Calibration.Should().NotBeNull();
         result.Calibration!.Iterations.Should().BePositive();
@@ -28,7 +28,7 @@ public class RealClockSmokeTests
         result.Open!.SendLateness!.Count.Should().Be(200);
         result.Concurrent!.SendLateness!.Count.Should().Be(200);
         result.Closed!.Corrected.Count.Should().BeGreaterThanOrEqualTo(200);
-        LatencyReport.Render(result).Should().Contain("- Clock: real");
+        SimulationReport.Render(result).Should().Contain("- Clock: real");
     }
 
     [Fact]

@@ -12,7 +12,7 @@ public sealed class ReportAndFilesTests(PostRunFixture post) : IClassFixture<Pos
     [Fact]
     public void Per_client_table_has_the_posts_rows()
     {
-        string table = LatencyReport.ClientTable("Closed-loop", post.Closed.Measured.Latency);
+        string table = SimulationReport.ClientTable("Closed-loop", post.Closed.Measured.Latency);
 
         table.Should().Contain("| Metric | Closed-loop |").And.Contain("| Count  |      13,500 |").And.Contain("1.00 ms").And.Contain("200.02 ms");
         table.Split('\n', StringSplitOptions.RemoveEmptyEntries).Select(l => l.Split('|')[1].Trim())
@@ -25,20 +25,20 @@ public sealed class ReportAndFilesTests(PostRunFixture post) : IClassFixture<Pos
     [InlineData(5, 0, "-")]
     public void Ratios_are_printed_as_the_post_prints_them(long value, long baseline, string expected)
     {
-        LatencyReport.Ratio(value, baseline).Should().Be(expected);
+        SimulationReport.Ratio(value, baseline).Should().Be(expected);
     }
 
     [Fact]
     public void The_report_has_every_section_and_the_side_by_side_ratios_come_from_the_data()
     {
-        string report = LatencyReport.Render(post.Result);
+        string report = SimulationReport.Render(post.Result);
 
         foreach (string section in new[] { "## Closed-loop", "## Corrected", "## Open-loop", "## Concurrent", "## Side by side", "## Latency buckets", "## Correction vs the open-loop truth", "## Send lateness", "## Mechanism" })
         {
             report.Should().Contain(section);
         }
 
-        string expectedRatio = LatencyReport.Ratio(post.Open.Latency.ValueAtTicks(99), post.Closed.Measured.Latency.ValueAtTicks(99));
+        string expectedRatio = SimulationReport.Ratio(post.Open.Latency.ValueAtTicks(99), post.Closed.Measured.Latency.ValueAtTicks(99));
         string sideBySide = report[report.IndexOf("## Side by side", StringComparison.Ordinal)..report.IndexOf("## Latency buckets", StringComparison.Ordinal)];
         sideBySide.Split('\n').Single(l => l.StartsWith("| p99 ", StringComparison.Ordinal)).Should().Contain(expectedRatio);
         report.Should().Contain("90 requests each time").And.Contain("89 requests each time").And.Contain("162 requests each time").And.Contain("89.0 each");
@@ -47,9 +47,9 @@ public sealed class ReportAndFilesTests(PostRunFixture post) : IClassFixture<Pos
     [Fact]
     public void Output_writes_every_distribution_as_hgrm_plus_configuration_and_report()
     {
-        string report = LatencyReport.Render(post.Result);
+        string report = SimulationReport.Render(post.Result);
 
-        var written = ResultFiles.Write(_directory.FullName, post.Result, report);
+        var written = SimulationFiles.Write(_directory.FullName, post.Result, report);
 
         var names = written.Select(Path.GetFileName).ToList();
         names.Should().BeEquivalentTo(
@@ -57,7 +57,7 @@ public sealed class ReportAndFilesTests(PostRunFixture post) : IClassFixture<Pos
             "concurrent-open-loop.hgrm", "concurrent-open-loop.send-lateness.hgrm", "configuration.json", "report.md");
         File.ReadAllText(Path.Combine(_directory.FullName, "report.md")).Should().Be(report);
 
-        foreach (var (file, recorder) in ResultFiles.Distributions(post.Result))
+        foreach (var (file, recorder) in SimulationFiles.Distributions(post.Result))
         {
             string[] lines = File.ReadAllLines(Path.Combine(_directory.FullName, file));
             lines[0].Should().MatchRegex(@"^\s*Value\s+Percentile\s+TotalCount\s+1/\(1-Percentile\)", file);
@@ -72,9 +72,9 @@ public sealed class ReportAndFilesTests(PostRunFixture post) : IClassFixture<Pos
     [Fact]
     public void Configuration_json_records_the_settings_used()
     {
-        ResultFiles.Write(_directory.FullName, post.Result, "report");
+        SimulationFiles.Write(_directory.FullName, post.Result, "report");
 
-        using var json = JsonDocument.Parse(File.ReadAllText(Path.Combine(_directory.FullName, ResultFiles.ConfigurationFile)));
+        using var json = JsonDocument.Parse(File.ReadAllText(Path.Combine(_directory.FullName, SimulationFiles.ConfigurationFile)));
         var root = json.RootElement;
         root.GetProperty("clock").GetString().Should().Be("virtual");
         root.GetProperty("ratePerSecond").GetInt32().Should().Be(450);

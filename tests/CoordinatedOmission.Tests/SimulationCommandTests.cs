@@ -1,5 +1,4 @@
 using MeasurementLab;
-using MeasurementLab.CommandLine;
 
 namespace CoordinatedOmission.Tests;
 
@@ -101,7 +100,7 @@ public class SimulationCommandTests
         {
             var act = () => SimulationCommand.Run(["--virtual", "--output", Path.Combine(file, "sub")], TextWriter.Null, TextWriter.Null);
 
-            act.Should().Throw<UsageException>().WithMessage("*--output*cannot create*");
+            act.Should().Throw<UsageException>().WithMessage("*--output*cannot write*");
         }
         finally
         {

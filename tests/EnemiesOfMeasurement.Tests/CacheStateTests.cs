@@ -1,7 +1,4 @@
-using EnemiesOfMeasurement;
-using EnemiesOfMeasurement.CommandLine;
-using EnemiesOfMeasurement.Reporting;
-using MeasurementLab.Hardware;
+using MeasurementLab;
 using StorageEngine;
 
 namespace EnemiesOfMeasurement.Tests;
@@ -80,7 +77,7 @@ public sealed class CacheStateTests : IDisposable
     {
         var caches = FakeSysfs(l1d: "48K", l2: "1024K", l3: "32768K");
 
-        string report = EnemiesProgram.CacheReport(caches);
+        string report = CacheInfoCommand.Report(caches);
 
         report.Should().Contain("L1d 48 KiB").And.Contain("L2 1 MiB").And.Contain("L3 32 MiB");
         report.Should().Contain("TableSize    10,000").And.Contain("TableSize 2,000,000");
@@ -88,9 +85,17 @@ public sealed class CacheStateTests : IDisposable
     }
 
     [Fact]
-    public void Cache_info_rejects_an_unknown_option_with_exit_code_2()
+    public void Cache_info_reads_a_copy_of_sysfs_and_warns_when_it_holds_no_caches()
     {
-        EnemiesProgram.Run(["cache-info", "--bogus"]).Should().Be(2);
+        string root = Path.Combine(_sysfs, "no-caches");
+        Directory.CreateDirectory(root);
+        using var output = new StringWriter();
+        using var error = new StringWriter();
+
+        CacheInfoCommand.Run(["--sysfs", root], output, error).Should().Be(0);
+
+        error.ToString().Should().StartWith("warning: no cache information");
+        output.ToString().Should().Contain("TableSize").And.Contain("-> unknown");
     }
 
     private CacheTopology FakeSysfs(string l1d, string l2, string l3)

@@ -4,7 +4,6 @@ using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Columns;
 using BenchmarkDotNet.Diagnosers;
 using BenchmarkDotNet.Jobs;
-using EnemiesOfMeasurement.Defense;
 
 namespace EnemiesOfMeasurement.Tests;
 

@@ -1,4 +1,4 @@
-using EnemiesOfMeasurement;
+using MeasurementLab;
 using StorageEngine;
 
 namespace EnemiesOfMeasurement.Tests;
@@ -61,7 +61,7 @@ public class EnemyPairTests
         bench.InsertPreAllocated();
         var preAllocated = bench.Table;
 
-        int[] keys = EnemyData.RandomKeys(EnemyData.RowCount, EnemyData.KeySpace, EnemyData.Seed);
+        int[] keys = EnemyData.RandomKeys(EnemyData.RowCount, EnemyData.KeySpace, LabSeed.Value);
         int distinct = keys.Distinct().Count();
         distinct.Should().BeLessThan(EnemyData.RowCount, "keys drawn from [0, 200,000) repeat, so some inserts overwrite");
         allocHeavy.Count.Should().Be(distinct);
@@ -78,7 +78,7 @@ public class EnemyPairTests
     [Fact]
     public void E2_and_E3_draw_keys_from_the_post_range_with_seed_42()
     {
-        int[] keys = EnemyData.RandomKeys(EnemyData.RowCount, EnemyData.KeySpace, EnemyData.Seed);
+        int[] keys = EnemyData.RandomKeys(EnemyData.RowCount, EnemyData.KeySpace, LabSeed.Value);
 
         keys.Should().HaveCount(100_000);
         keys.Should().OnlyContain(k => k >= 0 && k < 200_000);
@@ -91,7 +91,7 @@ public class EnemyPairTests
     {
         var bench = new E3_OsNoise();
         bench.Setup();
-        int[] keys = EnemyData.RandomKeys(EnemyData.RowCount, EnemyData.KeySpace, EnemyData.Seed);
+        int[] keys = EnemyData.RandomKeys(EnemyData.RowCount, EnemyData.KeySpace, LabSeed.Value);
         int distinct = keys.Distinct().Count();
         bench.Table.Count.Should().Be(distinct, "GlobalSetup inserts every key before measurement");
 

@@ -1,4 +1,3 @@
-using EnemiesOfMeasurement.Reporting;
 using StorageEngine;
 
 namespace EnemiesOfMeasurement.Tests;

@@ -30,7 +30,7 @@ public sealed partial class NoisyVsIsolatedScriptTests : IDisposable
 
     public void Dispose()
     {
-        foreach (int pid in ScriptRunner.ProcessesWithEnvironment(TokenName, _token))
+        foreach (int pid in Bash.ProcessesWithEnvironment(TokenName, _token))
         {
             try { System.Diagnostics.Process.GetProcessById(pid).Kill(); } catch (ArgumentException) { } catch (InvalidOperationException) { }
         }
@@ -41,32 +41,37 @@ public sealed partial class NoisyVsIsolatedScriptTests : IDisposable
     [Fact]
     public void Help_describes_both_runs_and_the_options()
     {
-        using var run = ScriptRunner.Start(Script, ["--help"], Environment());
+        using var run = Bash.Start(Script, ["--help"], Environment());
 
         run.WaitForExit(Timeout).Should().Be(0);
         run.StandardOutput.Should().Contain("taskset -c CPU").And.Contain("--max-seconds").And.Contain("--bench-cmd")
             .And.Contain("busy loop");
     }
 
-    [Fact]
-    public void Unknown_argument_is_a_usage_error()
-    {
-        using var run = ScriptRunner.Start(Script, ["--loopz", "2"], Environment());
-
-        run.WaitForExit(Timeout).Should().Be(2);
-        run.StandardError.Should().Contain("unknown argument '--loopz'").And.Contain("Usage:");
-    }
-
     [Theory]
-    [InlineData("--loops", "0")]
-    [InlineData("--max-seconds", "soon")]
-    [InlineData("--cpu", "4096")]
-    public void Bad_option_values_are_usage_errors(string option, string value)
+    [InlineData(new[] { "--loopz", "2" }, "unknown argument '--loopz' (BenchmarkDotNet arguments go after --)")]
+    [InlineData(new[] { "stray" }, "unknown argument 'stray'")]
+    [InlineData(new[] { "--loops", "0" }, "--loops must be from 1 to 1024 (got '0')")]
+    [InlineData(new[] { "--loops", "two" }, "--loops must be a whole number from 1 to 1024 (got 'two')")]
+    [InlineData(new[] { "--loops", "-2" }, "--loops must be a whole number from 1 to 1024 (got '-2')")]
+    [InlineData(new[] { "--loops", "99999999999" }, "--loops must be a whole number from 1 to 1024")]
+    [InlineData(new[] { "--max-seconds", "soon" }, "--max-seconds must be a whole number from 1 to 86400 (got 'soon')")]
+    [InlineData(new[] { "--max-seconds", "0" }, "--max-seconds must be from 1 to 86400 (got '0')")]
+    [InlineData(new[] { "--cpu", "-1" }, "--cpu must be a whole number from 0 to 4095 (got '-1')")]
+    [InlineData(new[] { "--cpu", "4096" }, "--cpu must be from 0 to 4095 (got '4096')")]
+    [InlineData(new[] { "--cpu", "4000" }, "--cpu 4000: no such CPU here")]
+    [InlineData(new[] { "--out" }, "--out needs a value")]
+    [InlineData(new[] { "--bench-cmd" }, "--bench-cmd needs a value")]
+    [InlineData(new[] { "--out", "/proc/ftf/e3" }, "--out '/proc/ftf/e3' cannot be created")]
+    public void Wrong_inputs_are_one_line_usage_errors_and_start_nothing(string[] args, string message)
     {
-        using var run = ScriptRunner.Start(Script, [option, value, "--bench-cmd", FakeBench], Environment());
+        using var run = Bash.Start(Script, ["--bench-cmd", FakeBench, .. args], Environment());
 
-        run.WaitForExit(Timeout).Should().Be(2);
-        run.StandardError.Should().Contain(option);
+        var result = run.Result(Timeout);
+
+        result.ExitCode.Should().Be(2, result.ToString());
+        result.StderrLines.Should().ContainSingle(result.ToString()).Which.Should().StartWith("error: ").And.Contain(message).And.Contain("--help");
+        File.Exists(Marker).Should().BeFalse("a wrong input is reported before the long runs start");
     }
 
     [Fact]
@@ -88,7 +93,7 @@ public sealed partial class NoisyVsIsolatedScriptTests : IDisposable
 
         var env = Environment();
         env["PATH"] = bin;
-        using var run = ScriptRunner.Start(Script, ["--bench-cmd", FakeBench], env);
+        using var run = Bash.Start(Script, ["--bench-cmd", FakeBench], env);
 
         run.WaitForExit(Timeout).Should().Be(3);
         run.StandardError.Should().Contain("taskset is not installed").And.Contain("util-linux");
@@ -99,7 +104,7 @@ public sealed partial class NoisyVsIsolatedScriptTests : IDisposable
     public void Normal_run_pins_the_second_run_prints_the_comparison_and_leaves_nothing_behind()
     {
         string outDir = Path.Combine(_work, "out");
-        using var run = ScriptRunner.Start(Script,
+        using var run = Bash.Start(Script,
             ["--bench-cmd", FakeBench, "--loops", "2", "--max-seconds", "60", "--out", outDir, "--", "--fake-bdn-arg"],
             Environment(fakeSleep: "0.3"));
 
@@ -108,7 +113,7 @@ public sealed partial class NoisyVsIsolatedScriptTests : IDisposable
         var loops = AnnouncedLoops(run.StandardError);
         loops.Should().HaveCount(2);
         loops.Should().OnlyContain(pid => !Directory.Exists($"/proc/{pid}"), "every busy loop is stopped");
-        ScriptRunner.ProcessesWithEnvironment(TokenName, _token).Should().BeEmpty("no process the script started may survive it");
+        Bash.ProcessesWithEnvironment(TokenName, _token).Should().BeEmpty("no process the script started may survive it");
         Directory.GetFileSystemEntries(RunDir).Should().BeEmpty("the script's private run directory is removed");
 
         // The fake reports 0.945/0.583 ms when it may use several CPUs and 0.250/0.254 ms when pinned to one,
@@ -126,7 +131,7 @@ public sealed partial class NoisyVsIsolatedScriptTests : IDisposable
     [InlineData("TERM", 143)]
     public void Interrupted_mid_run_it_stops_every_loop_and_the_benchmark(string signal, int expectedExit)
     {
-        using var run = ScriptRunner.Start(Script,
+        using var run = Bash.Start(Script,
             ["--bench-cmd", FakeBench, "--loops", "2", "--max-seconds", "60"],
             Environment(fakeSleep: "30"));
         // The announcement reaches us through an asynchronous pipe reader, possibly after the marker file.
@@ -139,21 +144,21 @@ public sealed partial class NoisyVsIsolatedScriptTests : IDisposable
 
         run.WaitForExit(TimeSpan.FromSeconds(20)).Should().Be(expectedExit);
         loops.Should().OnlyContain(pid => !Directory.Exists($"/proc/{pid}"));
-        WaitFor(() => ScriptRunner.ProcessesWithEnvironment(TokenName, _token).Count == 0, "every started process to be gone");
+        WaitFor(() => Bash.ProcessesWithEnvironment(TokenName, _token).Count == 0, "every started process to be gone");
         Directory.GetFileSystemEntries(RunDir).Should().BeEmpty();
     }
 
     [Fact]
     public void A_failing_benchmark_still_stops_the_loops()
     {
-        using var run = ScriptRunner.Start(Script,
+        using var run = Bash.Start(Script,
             ["--bench-cmd", FakeBench, "--loops", "2", "--max-seconds", "60"],
             Environment(fakeSleep: "0.2", fakeExit: "7"));
 
         run.WaitForExit(Timeout).Should().Be(1);
         run.StandardError.Should().Contain("the noisy run failed");
         AnnouncedLoops(run.StandardError).Should().OnlyContain(pid => !Directory.Exists($"/proc/{pid}"));
-        ScriptRunner.ProcessesWithEnvironment(TokenName, _token).Should().BeEmpty();
+        Bash.ProcessesWithEnvironment(TokenName, _token).Should().BeEmpty();
     }
 
     private Dictionary<string, string> Environment(string fakeSleep = "0.2", string fakeExit = "0") => new()

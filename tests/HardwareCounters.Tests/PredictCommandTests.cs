@@ -1,30 +1,36 @@
 using HardwareCounters.Prediction;
 using HardwareCounters.Standalone;
 using MeasurementLab;
-using MeasurementLab.CommandLine;
-using MeasurementLab.Hardware;
 
 namespace HardwareCounters.Tests;
 
 public class PredictCommandTests
 {
-    private static readonly SubCommand[] Modes = [StandaloneRunner.SequentialCommand, StandaloneRunner.RandomCommand, PredictCommand.Command];
-
     [Fact]
-    public void Sizes_parse_with_underscores_and_spaces() =>
-        PredictCommand.ParseSizes("1_000_000, 8000000").Should().Equal(1_000_000, 8_000_000);
+    public void Sizes_parse_with_underscores_and_spaces()
+    {
+        using var sysfs = SysfsFixture.ThisVm();
+
+        using var output = new StringWriter();
+
+        PredictCommand.Run(["--sizes", "1_000_000, 8000000", "--sysfs", sysfs.CpuRoot], output).Should().Be(0);
+
+        output.ToString().Should().Contain("| 1,000,000 |").And.Contain("| 8,000,000 |").And.NotContain("64,000,000");
+    }
 
     [Theory]
     [InlineData("", "comma-separated")]
     [InlineData("1000,,2000", "comma-separated")]
     [InlineData("1000,x", "got 'x'")]
     [InlineData("0", "at least 1")]
+    [InlineData("-5", "at least 1")]
+    [InlineData("99999999999", "at most 1073741823")]
     public void Bad_sizes_are_rejected(string text, string message) =>
-        FluentActions.Invoking(() => PredictCommand.ParseSizes(text)).Should().Throw<UsageException>().WithMessage($"*{message}*");
+        ProgramRun.Of(Program.Definition, "predict", "--sizes", text).ShouldBeUsageError("--sizes", message);
 
     [Fact]
     public void A_missing_sysfs_directory_is_a_usage_error() =>
-        FluentActions.Invoking(() => PredictCommand.Run(["--sysfs", "/nonexistent/cpu"]))
+        FluentActions.Invoking(() => PredictCommand.Run(["--sysfs", "/nonexistent/cpu"], TextWriter.Null))
             .Should().Throw<UsageException>().WithMessage("*'/nonexistent/cpu' does not exist*");
 
     [Fact]
@@ -40,11 +46,10 @@ public class PredictCommandTests
     [Theory]
     [InlineData(new string[0], true)]
     [InlineData(new[] { "--filter", "*AccessPatterns*" }, true)]
+    [InlineData(new[] { "--filter", "*Nothing*" }, false)]
     [InlineData(new[] { "--list", "flat" }, false)]
     [InlineData(new[] { "--help" }, false)]
     [InlineData(new[] { "--info" }, false)]
-    [InlineData(new[] { "perf-random", "1000" }, false)]
-    [InlineData(new[] { "predict" }, false)]
     public void The_banner_is_printed_only_before_a_benchmark_run(string[] args, bool expected) =>
-        PredictCommand.WillRunBenchmarks(args, Modes).Should().Be(expected);
+        (PredictCommand.Banner(BenchmarkArguments.Parse(args, Program.Definition.Modes)) is not null).Should().Be(expected);
 }

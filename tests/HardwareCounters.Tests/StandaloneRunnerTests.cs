@@ -1,5 +1,5 @@
 using HardwareCounters.Standalone;
-using MeasurementLab.CommandLine;
+using MeasurementLab;
 
 namespace HardwareCounters.Tests;
 
@@ -8,15 +8,15 @@ public class StandaloneRunnerTests
     [Fact]
     public void N_with_defaults()
     {
-        var options = StandaloneRunner.Parse(AccessMode.Random, ["8_000_000"]);
+        var options = StandaloneCommand.Parse(AccessMode.Random, ["8_000_000"]);
 
-        options.Should().Be(new StandaloneOptions(AccessMode.Random, 8_000_000, StandaloneRunner.DefaultSeconds, null, null, null));
+        options.Should().Be(new StandaloneOptions(AccessMode.Random, 8_000_000, StandaloneCommand.DefaultSeconds, null, null, null));
     }
 
     [Fact]
     public void All_options()
     {
-        var options = StandaloneRunner.Parse(AccessMode.Sequential, ["1000", "--passes", "7", "--perf-ctl", "/x/ctl", "--perf-ack=/x/ack"]);
+        var options = StandaloneCommand.Parse(AccessMode.Sequential, ["1000", "--passes", "7", "--perf-ctl", "/x/ctl", "--perf-ack=/x/ack"]);
 
         options.Passes.Should().Be(7);
         options.ControlFifo.Should().Be("/x/ctl");
@@ -37,7 +37,7 @@ public class StandaloneRunnerTests
     [InlineData(new[] { "1000", "--passes", "0" }, "--passes must be at least 1")]
     [InlineData(new[] { "1000", "--perf-ctl", "/x" }, "--perf-ctl and --perf-ack go together")]
     public void Bad_arguments_say_what_is_wrong(string[] args, string message) =>
-        FluentActions.Invoking(() => StandaloneRunner.Parse(AccessMode.Random, args))
+        FluentActions.Invoking(() => StandaloneCommand.Parse(AccessMode.Random, args))
             .Should().Throw<UsageException>().WithMessage($"*{message}*");
 
     [Theory]
@@ -59,8 +59,8 @@ public class StandaloneRunnerTests
     [Fact]
     public void The_sequential_runner_builds_no_permutation_but_the_same_values()
     {
-        var sequential = StandaloneRunner.Build(AccessMode.Sequential, 1000, AccessData.Seed);
-        var random = StandaloneRunner.Build(AccessMode.Random, 1000, AccessData.Seed);
+        var sequential = StandaloneRunner.Build(AccessMode.Sequential, 1000, LabSeed.Value);
+        var random = StandaloneRunner.Build(AccessMode.Random, 1000, LabSeed.Value);
 
         sequential.SumSequential().Should().Be(random.SumRandom());
         sequential.N.Should().Be(1000);
@@ -69,8 +69,8 @@ public class StandaloneRunnerTests
     [Fact]
     public void Usage_names_the_mode_and_its_options()
     {
-        StandaloneRunner.Usage(AccessMode.Random).Should().Contain("perf-random N").And.Contain("--perf-ctl").And.Contain("SumRandom");
-        StandaloneRunner.SequentialCommand.Name.Should().Be("perf-sequential");
-        StandaloneRunner.RandomCommand.Name.Should().Be("perf-random");
+        StandaloneCommand.Usage(AccessMode.Random).Should().Contain("perf-random N").And.Contain("--perf-ctl").And.Contain("SumRandom");
+        StandaloneCommand.SequentialCommand.Name.Should().Be("perf-sequential");
+        StandaloneCommand.RandomCommand.Name.Should().Be("perf-random");
     }
 }

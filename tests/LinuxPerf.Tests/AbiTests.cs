@@ -1,5 +1,4 @@
 using System.Runtime.InteropServices;
-using LinuxPerf.Native;
 
 namespace LinuxPerf.Tests;
 

@@ -1,5 +1,3 @@
-using LinuxPerf.Native;
-
 namespace LinuxPerf.Tests;
 
 /// <summary>

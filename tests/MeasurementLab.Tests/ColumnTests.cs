@@ -1,5 +1,3 @@
-using MeasurementLab.Columns;
-
 namespace MeasurementLab.Tests;
 
 public class ColumnTests

@@ -1,5 +1,3 @@
-using MeasurementLab.CommandLine;
-
 namespace MeasurementLab.Tests;
 
 public class OptionReaderTests
@@ -68,5 +66,34 @@ public class OptionReaderTests
         OptionReader.ParseInteger("N", "8_000_000", 1).Should().Be(8_000_000);
         var act = () => OptionReader.ParseInteger("N", "12x", 1);
         act.Should().Throw<UsageException>().WithMessage("N needs a whole number; got '12x'.");
+    }
+
+    [Fact]
+    public void Whole_numbers_too_large_for_any_type_say_the_range_not_the_format()
+    {
+        var act = () => OptionReader.ParseInteger("Option --batches", "99999999999999999999", 1, 1000);
+        act.Should().Throw<UsageException>().WithMessage("Option --batches must be at least 1 and at most 1000; got 99999999999999999999.");
+    }
+
+    [Fact]
+    public void Integer_lists_check_every_entry_and_the_callers_rule()
+    {
+        var reader = new OptionReader(["--threads", "1, 4,16"]);
+        reader.IntegerList("--threads", [32], 1, 64).Should().Equal(1, 4, 16);
+        new OptionReader([]).IntegerList("--threads", [32], 1, 64).Should().Equal(32);
+
+        var odd = () => new OptionReader(["--threads", "2,3"]).IntegerList("--threads", [1], 1, 64,
+            t => { if (t % 2 != 0) { throw new ArgumentException($"{t} is odd"); } });
+        odd.Should().Throw<UsageException>().WithMessage("Option --threads: 3 is odd");
+        var empty = () => new OptionReader(["--threads", "1,,2"]).IntegerList("--threads", [1], 1, 64);
+        empty.Should().Throw<UsageException>().WithMessage("*comma-separated whole numbers*'1,,2'*");
+    }
+
+    [Fact]
+    public void An_input_directory_must_exist()
+    {
+        new OptionReader([]).ExistingDirectory("--sysfs", Path.GetTempPath()).Should().Be(Path.GetTempPath());
+        var act = () => new OptionReader(["--sysfs", "/nonexistent/dir"]).ExistingDirectory("--sysfs", "/");
+        act.Should().Throw<UsageException>().WithMessage("Option --sysfs: directory '/nonexistent/dir' does not exist.");
     }
 }

@@ -1,5 +1,3 @@
-using MeasurementLab.Threading;
-
 namespace MeasurementLab.Tests;
 
 public class WorkerGangTests
@@ -79,5 +77,20 @@ public class WorkerGangTests
     {
         var act = () => new WorkerGang(0);
         act.Should().Throw<ArgumentOutOfRangeException>();
+    }
+
+    [Fact]
+    public void Run_once_gives_each_body_its_own_named_thread_and_rethrows_the_first_failure()
+    {
+        var names = new string?[3];
+        WorkerGang.RunOnce(["dispatcher", "worker-0", "worker-1"], i => names[i] = Thread.CurrentThread.Name);
+        names.Should().Equal("dispatcher", "worker-0", "worker-1");
+
+        var act = () => WorkerGang.RunOnce(["a", "b"], i => throw new InvalidOperationException($"body {i}"));
+        act.Should().Throw<InvalidOperationException>().WithMessage("body *");
+
+        int ran = 0;
+        WorkerGang.RunOnce([], _ => ran++);
+        ran.Should().Be(0, "no names, no threads");
     }
 }

@@ -31,11 +31,11 @@ public class ScenarioTests
     public void A_thread_count_that_does_not_divide_N_is_a_clear_setup_error(int threads)
     {
         var act = () => Scenario.OpsPerThread(threads);
-        act.Should().Throw<InvalidOperationException>().WithMessage($"*500,000*not divisible by ThreadCount = {threads}*");
+        act.Should().Throw<ArgumentException>().WithMessage($"thread count {threads} does not divide N = 500,000*");
 
         var benchmark = new WhyBenchmarksLieBenchmark { Backend = Backend.Striped, ThreadCount = threads };
         var setup = () => benchmark.SetupNarrow();
-        setup.Should().Throw<InvalidOperationException>();
+        setup.Should().Throw<ArgumentException>("the benchmarks and the latency mode share the one check");
     }
 
     [Theory]
@@ -101,5 +101,19 @@ public class ScenarioTests
             benchmark.Cleanup();
             Directory.Exists(dir).Should().BeFalse("the private WAL directory is removed at the end");
         }
+    }
+
+    [Theory]
+    [InlineData(typeof(WhyBenchmarksLieSequentialBenchmark), 8)]
+    [InlineData(typeof(WhyBenchmarksLieBenchmark), 24)]
+    [InlineData(typeof(ZipfianExtension), 16)]
+    public void Every_class_runs_the_posts_job_over_Backend_x_the_posts_thread_counts(Type type, int cases)
+    {
+        var benchmarks = BenchmarkDotNet.Running.BenchmarkConverter.TypeToBenchmarks(type).BenchmarksCases;
+
+        benchmarks.Should().HaveCount(cases);
+        benchmarks.Should().OnlyContain(c => c.Job.Run.LaunchCount == 1 && c.Job.Run.WarmupCount == 3 && c.Job.Run.IterationCount == 3, "ShortRun, from PostConfig");
+        benchmarks.Select(c => (int)c.Parameters["ThreadCount"]).Distinct().Should().Equal(Scenario.ThreadCounts);
+        benchmarks.Select(c => (Backend)c.Parameters["Backend"]).Distinct().Should().BeEquivalentTo([Backend.Lock, Backend.Striped]);
     }
 }

@@ -1,4 +1,4 @@
-using MeasurementLab.Latency;
+using MeasurementLab;
 
 namespace CoordinatedOmission;
 
@@ -6,7 +6,6 @@ namespace CoordinatedOmission;
 /// <param name="Name">Column name in the report ("Closed-loop", "Open-loop", ...).</param>
 /// <param name="Latency">The latencies as this client defines them.</param>
 /// <param name="SendLateness">Open-loop clients: actual minus intended departure of each request; null for the closed loop, which has no schedule.</param>
-/// <param name="Requests">Requests sent.</param>
 /// <param name="Pauses">Requests that hit the service's pause.</param>
 /// <param name="Elapsed">From the first send to the last response.</param>
 /// <param name="Trace">Per-request timings (null for runs above <see cref="RequestTrace.MaxRequests"/>).</param>

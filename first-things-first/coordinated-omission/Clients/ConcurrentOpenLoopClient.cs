@@ -1,4 +1,4 @@
-using MeasurementLab.Latency;
+using MeasurementLab;
 
 namespace CoordinatedOmission;
 

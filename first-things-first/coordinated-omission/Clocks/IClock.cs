@@ -23,22 +23,6 @@ internal interface IClock
     IWorkQueue<T> CreateQueue<T>();
 }
 
-/// <summary>A named body for <see cref="IClock.RunConcurrently"/> (the name becomes the thread name).</summary>
-internal sealed record ConcurrentBody(string Name, Action Body);
-
-/// <summary>An unbounded FIFO queue between producer and consumer threads.</summary>
-internal interface IWorkQueue<T>
-{
-    /// <summary>Appends an item; wakes one waiting consumer.</summary>
-    void Add(T item);
-
-    /// <summary>No more items will come: consumers drain what is left, then <see cref="TryTake"/> returns false.</summary>
-    void CompleteAdding();
-
-    /// <summary>Takes the oldest item, waiting while the queue is empty; false once it is empty and complete.</summary>
-    bool TryTake(out T item);
-}
-
 /// <summary>Helpers shared by both clocks.</summary>
 internal static class ClockExtensions
 {

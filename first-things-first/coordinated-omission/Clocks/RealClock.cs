@@ -1,6 +1,6 @@
 using System.Collections.Concurrent;
 using System.Diagnostics;
-using System.Runtime.ExceptionServices;
+using MeasurementLab;
 
 namespace CoordinatedOmission;
 
@@ -48,23 +48,7 @@ internal sealed class RealClock : IClock
     public void RunConcurrently(IReadOnlyList<ConcurrentBody> bodies)
     {
         ArgumentNullException.ThrowIfNull(bodies);
-        ExceptionDispatchInfo? failure = null;
-        var threads = bodies.Select(b => new Thread(() =>
-        {
-            try
-            {
-                b.Body();
-            }
-            catch (Exception e)
-            {
-                Interlocked.CompareExchange(ref failure, ExceptionDispatchInfo.Capture(e), null);
-            }
-        })
-        { IsBackground = true, Name = b.Name }).ToList();
-
-        threads.ForEach(t => t.Start());
-        threads.ForEach(t => t.Join());
-        failure?.Throw();
+        WorkerGang.RunOnce([.. bodies.Select(b => b.Name)], i => bodies[i].Body());
     }
 
     public IWorkQueue<T> CreateQueue<T>() => new BlockingWorkQueue<T>();

@@ -1,4 +1,4 @@
-using System.Runtime.ExceptionServices;
+using MeasurementLab;
 
 namespace CoordinatedOmission;
 
@@ -67,36 +67,31 @@ internal sealed class VirtualClock : IClock
             _running += bodies.Count - 1;
         }
 
-        ExceptionDispatchInfo? failure = null;
-        var threads = bodies.Select(b => new Thread(() =>
+        try
         {
-            try
+            WorkerGang.RunOnce([.. bodies.Select(b => b.Name)], i =>
             {
-                b.Body();
-            }
-            catch (Exception e)
-            {
-                Interlocked.CompareExchange(ref failure, ExceptionDispatchInfo.Capture(e), null);
-            }
-            finally
-            {
-                lock (_gate)
+                try
                 {
-                    _running--;
-                    AdvanceIfEveryoneWaits();
+                    bodies[i].Body();
                 }
-            }
-        })
-        { IsBackground = true, Name = b.Name }).ToList();
-
-        threads.ForEach(t => t.Start());
-        threads.ForEach(t => t.Join());
-        lock (_gate)
-        {
-            _running++;
+                finally
+                {
+                    lock (_gate)
+                    {
+                        _running--;
+                        AdvanceIfEveryoneWaits();
+                    }
+                }
+            });
         }
-
-        failure?.Throw();
+        finally
+        {
+            lock (_gate)
+            {
+                _running++;
+            }
+        }
     }
 
     public IWorkQueue<T> CreateQueue<T>() => new VirtualWorkQueue<T>(this);

@@ -4,6 +4,7 @@
 set -euo pipefail
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 POST_DIR=$(cd "$SCRIPT_DIR/.." && pwd)
+# shellcheck source=../../../scripts/lib/common.sh
 . "$POST_DIR/../../scripts/lib/common.sh"
 
 # BenchmarkDotNet writes its CSV in the current culture; the C locale makes it "12.98 ms" with a comma separator.
@@ -26,10 +27,12 @@ Options:
   --max-seconds N   lifetime of each busy loop (default 900); must outlast the noisy run, or the script warns
   --loops N         number of busy loops (default: online CPUs)
   --cpu N           CPU for the isolated run (default 0)
-  --out DIR         also copy both runs' reports and the comparison (comparison.md) into DIR
+  --out DIR         also copy both runs' reports and the comparison (comparison.md) into DIR (checked first)
+  --no-build        use the existing Release build (default: build the post first)
   --bench-cmd CMD   run CMD instead of the benchmark (default: dotnet run of this post); also E3_BENCH_CMD.
                     CMD is called as: CMD --artifacts DIR [BENCHMARKDOTNET_ARGS...] and must leave
                     DIR/results/*E3_OsNoise-report.csv (the tests use a fake, fast command this way)
+Progress (which run, how many loops) goes to stderr; the comparison table to stdout.
   -h, --help        this text
 
 Everything after -- goes to BenchmarkDotNet, e.g. the smoke profile:
@@ -48,21 +51,16 @@ OUT=""
 BENCH_CMD=${E3_BENCH_CMD:-}
 BDN_ARGS=()
 
-need_value() { [ "$2" -ge 2 ] || lab_usage_error "$1 needs a value"; }
-positive_int() {
-  if ! [[ $2 =~ ^[0-9]{1,9}$ ]] || [ "$2" -lt "${3:-1}" ]; then
-    lab_usage_error "$1 must be a whole number >= ${3:-1} (got '$2')"
-  fi
-}
-
+NO_BUILD=0
 while [ $# -gt 0 ]; do
   case "$1" in
     -h|--help) usage; exit 0 ;;
-    --max-seconds) need_value "$1" $#; positive_int "$1" "$2"; MAX_SECONDS=$2; shift 2 ;;
-    --loops) need_value "$1" $#; positive_int "$1" "$2"; LOOPS=$2; shift 2 ;;
-    --cpu) need_value "$1" $#; positive_int "$1" "$2" 0; CPU=$2; shift 2 ;;
-    --out) need_value "$1" $#; OUT=$2; shift 2 ;;
-    --bench-cmd) need_value "$1" $#; BENCH_CMD=$2; shift 2 ;;
+    --max-seconds) lab_need_value "$1" $#; MAX_SECONDS=$(lab_uint "$1" "$2" 1 86400); shift 2 ;;
+    --loops) lab_need_value "$1" $#; LOOPS=$(lab_uint "$1" "$2" 1 1024); shift 2 ;;
+    --cpu) lab_need_value "$1" $#; CPU=$(lab_uint "$1" "$2" 0 4095); shift 2 ;;
+    --out) lab_need_value "$1" $#; OUT=$2; shift 2 ;;
+    --bench-cmd) lab_need_value "$1" $#; BENCH_CMD=$2; shift 2 ;;
+    --no-build) NO_BUILD=1; shift ;;
     --) shift; BDN_ARGS=("$@"); break ;;
     *) lab_usage_error "unknown argument '$1' (BenchmarkDotNet arguments go after --)" ;;
   esac
@@ -79,6 +77,8 @@ CPUS=$(lab_cpu_count)
 [ -n "$LOOPS" ] || LOOPS=$CPUS
 [ -d /sys/devices/system/cpu/cpu"$CPU" ] ||
   lab_usage_error "--cpu $CPU: no such CPU here (online: $(cat /sys/devices/system/cpu/online 2>/dev/null || echo "0-$((CPUS - 1))"))"
+# Checked before the long runs, not after them.
+if [ -n "$OUT" ]; then OUT=$(lab_out_dir --out "$OUT"); fi
 
 # ---- processes this script owns, and their cleanup (runs on exit, failure, SIGINT, SIGTERM) ----
 LOOP_PIDS=()
@@ -128,7 +128,9 @@ run_bench() {
   if [ -n "$BENCH_CMD" ]; then
     read -r -a cmd <<< "$BENCH_CMD"
   else
-    cmd=(dotnet run -c Release --no-build --project "$POST_DIR" -- --filter '*E3_OsNoise*')
+    # The built program itself (its apphost), not `dotnet run`, which would evaluate the project twice more.
+    # --buildTimeout: BenchmarkDotNet's 120 s default is too short for its boilerplate build on a busy 2-core machine.
+    cmd=("$APP" --filter '*E3_OsNoise*' --exporters fulljson --buildTimeout 600)
   fi
   setsid "$@" "${cmd[@]}" --artifacts "$artifacts" "${BDN_ARGS[@]}" &
   BENCH_PID=$!
@@ -148,8 +150,12 @@ csv_of() {
 lab_mktemp_dir WORK e3-noise
 
 if [ -z "$BENCH_CMD" ]; then
-  lab_info "building the post (Release) before the noisy run"
-  dotnet build "$POST_DIR" -c Release --nologo -v quiet
+  if [ "$NO_BUILD" -eq 0 ]; then
+    lab_info "building the post (Release) before the noisy run"
+    dotnet build "$POST_DIR" -c Release --nologo -v quiet
+  fi
+  APP=$(find "$POST_DIR"/bin/Release -maxdepth 2 -type f -name EnemiesOfMeasurement -perm -u+x -print -quit 2>/dev/null || true)
+  [ -n "$APP" ] || LAB_DIE_CODE=3 lab_die "no Release build of the post: drop --no-build, or run 'dotnet build -c Release' in $POST_DIR"
 fi
 
 lab_info "run 1/2 (noisy): every CPU busy"
@@ -237,12 +243,16 @@ printf '%s\n' "$COMPARISON"
 
 if [ -n "$OUT" ]; then
   mkdir -p "$OUT/noisy" "$OUT/isolated"
-  cp "$WORK"/noisy/results/* "$OUT/noisy/"
-  cp "$WORK"/isolated/results/* "$OUT/isolated/"
+  # BenchmarkDotNet's tables and reports (markdown, CSV, full JSON) of both runs.
+  for run in noisy isolated; do
+    for f in "$WORK/$run"/results/*.md "$WORK/$run"/results/*.csv "$WORK/$run"/results/*.json; do
+      if [ -f "$f" ]; then cp "$f" "$OUT/$run/"; fi
+    done
+  done
   {
     printf '# E3_OsNoise: noisy vs isolated\n\n'
-    printf 'Command: %s' "Scripts/noisy-vs-isolated.sh --max-seconds $MAX_SECONDS --loops $LOOPS --cpu $CPU"
-    [ "${#BDN_ARGS[@]}" -eq 0 ] || printf ' -- %s' "${BDN_ARGS[*]}"
+    printf 'Command: Scripts/noisy-vs-isolated.sh --max-seconds %s --loops %s --cpu %s' "$MAX_SECONDS" "$LOOPS" "$CPU"
+    [ "${#BDN_ARGS[@]}" -eq 0 ] || printf ' --%s' "$(lab_quote_args "${BDN_ARGS[@]}")"
     printf '\n\n%s\n' "$COMPARISON"
   } > "$OUT/comparison.md"
   lab_info "reports and comparison.md copied to $OUT"

@@ -1,75 +1,8 @@
 using System.Globalization;
 using System.Text;
-using MeasurementLab.Hardware;
+using MeasurementLab;
 
 namespace HardwareCounters.Prediction;
-
-/// <summary>Where one size's working sets should live.</summary>
-/// <param name="N">Elements.</param>
-/// <param name="SequentialBytes">long[]: 8N bytes.</param>
-/// <param name="RandomBytes">long[] + int[]: 12N bytes.</param>
-/// <param name="SequentialLevel">"L1d", "L2", "L3", "DRAM", or "unknown".</param>
-/// <param name="RandomLevel">Same for SumRandom.</param>
-/// <param name="RandomNearCapacity">True when SumRandom's working set fills most of its level (it may spill early).</param>
-public sealed record WorkingSetPrediction(int N, long SequentialBytes, long RandomBytes, string SequentialLevel, string RandomLevel, bool RandomNearCapacity);
-
-/// <summary>The prediction: levels per size and between which two sizes the Random/Sequential ratio should jump.</summary>
-/// <param name="Sizes">Ascending N.</param>
-/// <param name="CliffIndex">i ≥ 1 when the ratio should jump between Sizes[i−1] and Sizes[i]; null when no size crosses the last-level cache.</param>
-/// <param name="Caches">The cache sizes the prediction used (text).</param>
-/// <param name="LastLevel">The outermost cache, or null when sysfs said nothing.</param>
-/// <param name="LastLevelInstances">Separate last-level caches on the machine.</param>
-public sealed record CliffPrediction(IReadOnlyList<WorkingSetPrediction> Sizes, int? CliffIndex, string Caches, CacheLevel? LastLevel, int LastLevelInstances)
-{
-    /// <summary>False when the machine did not describe its caches: nothing can be predicted.</summary>
-    public bool CachesKnown => LastLevel is not null;
-}
-
-/// <summary>A mean time with its confidence interval (NaN bounds when the run had too few iterations for one).</summary>
-public readonly record struct MeanWithInterval(double Mean, double Lower, double Upper)
-{
-    /// <summary>True when both bounds are usable.</summary>
-    public bool HasInterval => double.IsFinite(Lower) && double.IsFinite(Upper) && Lower > 0 && Upper >= Lower;
-}
-
-/// <summary>Measured means of both benchmarks at one N.</summary>
-public sealed record RatioObservation(int N, MeanWithInterval Sequential, MeanWithInterval Random)
-{
-    /// <summary>Random / Sequential.</summary>
-    public double Ratio => Random.Mean / Sequential.Mean;
-
-    /// <summary>True when both means have intervals.</summary>
-    public bool HasInterval => Sequential.HasInterval && Random.HasInterval;
-
-    /// <summary>Smallest ratio the intervals allow (slowest sequential, fastest random).</summary>
-    public double RatioLower => HasInterval ? Random.Lower / Sequential.Upper : double.NaN;
-
-    /// <summary>Largest ratio the intervals allow.</summary>
-    public double RatioUpper => HasInterval ? Random.Upper / Sequential.Lower : double.NaN;
-}
-
-/// <summary>Verdict of the run on the prediction.</summary>
-public enum PredictionVerdict
-{
-    /// <summary>The ratio jumped where the caches said it would (and nowhere the caches did not expect).</summary>
-    Agrees,
-
-    /// <summary>The ratio did not jump where predicted, or jumped where no jump was predicted.</summary>
-    Disagrees,
-
-    /// <summary>Not enough data (caches unknown, sizes missing).</summary>
-    Inconclusive,
-}
-
-/// <summary>One step between consecutive sizes.</summary>
-/// <param name="From">Smaller N.</param>
-/// <param name="To">Larger N.</param>
-/// <param name="Factor">ratio(To) / ratio(From).</param>
-/// <param name="Significant">Factor ≥ <see cref="CachePredictor.JumpThreshold"/> and, when intervals exist, the ratio intervals do not overlap.</param>
-public sealed record RatioStep(int From, int To, double Factor, bool Significant);
-
-/// <summary>The check after the run.</summary>
-public sealed record PredictionCheck(PredictionVerdict Verdict, string Message, IReadOnlyList<RatioStep> Steps);
 
 /// <summary>
 /// The post's falsifiable prediction, made by the program from this machine's caches instead of by the reader:
@@ -122,14 +55,17 @@ public static class CachePredictor
         }
 
         text.AppendLine();
-        text.AppendLine("| N | SumSequential: long[] (8N) | SumRandom: long[] + int[] (12N) |");
-        text.AppendLine("|---:|---|---|");
+        var table = new MarkdownTable(["N", "SumSequential: long[] (8N)", "SumRandom: long[] + int[] (12N)"], [ColumnAlignment.Right, ColumnAlignment.Left, ColumnAlignment.Left]);
         foreach (var row in prediction.Sizes)
         {
             string near = row.RandomNearCapacity ? " (near capacity)" : "";
-            text.AppendLine(Invariant(
-                $"| {row.N:N0} | {CacheTopology.FormatBytes(row.SequentialBytes)} → {row.SequentialLevel} | {CacheTopology.FormatBytes(row.RandomBytes)} → {row.RandomLevel}{near} |"));
+            table.Row(
+                Invariant($"{row.N:N0}"),
+                $"{CacheTopology.FormatBytes(row.SequentialBytes)} → {row.SequentialLevel}",
+                $"{CacheTopology.FormatBytes(row.RandomBytes)} → {row.RandomLevel}{near}");
         }
+
+        text.Append(table);
 
         text.AppendLine();
         text.AppendLine(CliffSentence(prediction));
@@ -240,15 +176,18 @@ public static class CachePredictor
         ArgumentNullException.ThrowIfNull(observations);
         ArgumentNullException.ThrowIfNull(check);
         var text = new StringBuilder();
-        text.AppendLine("| N | SumRandom level | Ratio (Random/Sequential) | Ratio range from 99.9% CIs |");
-        text.AppendLine("|---:|---|---:|---|");
+        var table = new MarkdownTable(
+            ["N", "SumRandom level", "Ratio (Random/Sequential)", "Ratio range from 99.9% CIs"],
+            [ColumnAlignment.Right, ColumnAlignment.Left, ColumnAlignment.Right, ColumnAlignment.Left]);
         foreach (var row in prediction.Sizes)
         {
             var o = observations.FirstOrDefault(x => x.N == row.N);
             string ratio = o is null ? "not measured" : Invariant($"{o.Ratio:0.00}×");
             string range = o is null || !o.HasInterval ? "n/a" : Invariant($"[{o.RatioLower:0.00}×; {o.RatioUpper:0.00}×]");
-            text.AppendLine(Invariant($"| {row.N:N0} | {row.RandomLevel} | {ratio} | {range} |"));
+            table.Row(Invariant($"{row.N:N0}"), row.RandomLevel, ratio, range);
         }
+
+        text.Append(table);
 
         text.AppendLine();
         text.AppendLine(check.Message);

@@ -1,6 +1,4 @@
 using MeasurementLab;
-using MeasurementLab.CommandLine;
-using MeasurementLab.Hardware;
 
 namespace HardwareCounters.Prediction;
 
@@ -23,42 +21,28 @@ internal static class PredictCommand
     /// <summary>Largest N accepted by --sizes (12N bytes must stay meaningful; arrays are limited to 2^31 elements).</summary>
     public const int MaxN = int.MaxValue / 2;
 
-    public static SubCommand Command { get; } = new(Name, "print where each size should land in the caches and where the ratio should jump", Run, Usage);
+    public static SubCommand Command { get; } = new(Name, "print where each size should land in the caches and where the ratio should jump", args => Run(args, Console.Out), Usage);
 
-    public static int Run(string[] args)
+    public static int Run(string[] args, TextWriter output)
     {
+        ArgumentNullException.ThrowIfNull(output);
         var options = new OptionReader(args);
-        string? sizesText = options.String("--sizes");
-        string sysfs = options.String("--sysfs") ?? CacheTopology.SysfsCpuRoot;
+        var sizes = options.IntegerList("--sizes", AccessPatterns.Sizes, 1, MaxN);
+        string sysfs = options.ExistingDirectory("--sysfs", CacheTopology.SysfsCpuRoot);
         options.EnsureAllConsumed();
-        var sizes = sizesText is null ? AccessPatterns.Sizes : ParseSizes(sizesText);
-        if (!Directory.Exists(sysfs))
-        {
-            throw new UsageException($"--sysfs: directory '{sysfs}' does not exist.");
-        }
-
-        Console.Out.Write(Text(CacheTopology.Read(sysfs), sizes));
+        output.Write(Text(CacheTopology.Read(sysfs), sizes));
         return 0;
     }
 
-    /// <summary>The banner text.</summary>
-    public static string Text(CacheTopology caches, IEnumerable<int> sizes) =>
-        "# AccessPatterns: prediction made before the run\n\n" + CachePredictor.Describe(CachePredictor.Predict(caches, sizes));
-
-    /// <summary>Parses "1000000,8_000_000".</summary>
-    public static IReadOnlyList<int> ParseSizes(string text)
+    /// <summary>The prediction, printed before a benchmark run so it is on record before any number exists.</summary>
+    public static string? Banner(BenchmarkArguments arguments)
     {
-        var parts = text.Split(',', StringSplitOptions.TrimEntries);
-        if (parts.Length == 0 || parts.Any(p => p.Length == 0))
-        {
-            throw new UsageException($"--sizes needs comma-separated element counts such as 1000000,8000000; got '{text}'.");
-        }
-
-        return parts.Select(p => (int)OptionReader.ParseInteger("--sizes", p, 1, MaxN)).ToList();
+        ArgumentNullException.ThrowIfNull(arguments);
+        return arguments.WillRun(typeof(AccessPatterns).FullName + "." + nameof(AccessPatterns.SumRandom))
+            ? Text(CacheTopology.Read(), AccessPatterns.Sizes)
+            : null;
     }
 
-    /// <summary>True when the arguments will run benchmarks (not a mode, not --list/--help/--info/--version).</summary>
-    public static bool WillRunBenchmarks(string[] args, IEnumerable<SubCommand> modes) =>
-        !(args.Length > 0 && modes.Any(m => m.Name == args[0])) &&
-        !args.Any(a => a is "--list" or "--help" or "-h" or "-?" or "--version" or "--info" || a.StartsWith("--list=", StringComparison.Ordinal));
+    public static string Text(CacheTopology caches, IEnumerable<int> sizes) =>
+        "# AccessPatterns: prediction made before the run\n\n" + CachePredictor.Describe(CachePredictor.Predict(caches, sizes));
 }

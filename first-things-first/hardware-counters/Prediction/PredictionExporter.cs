@@ -3,7 +3,7 @@ using System.Text;
 using BenchmarkDotNet.Exporters;
 using BenchmarkDotNet.Loggers;
 using BenchmarkDotNet.Reports;
-using MeasurementLab.Hardware;
+using MeasurementLab;
 
 namespace HardwareCounters.Prediction;
 

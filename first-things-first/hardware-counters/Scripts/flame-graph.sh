@@ -2,6 +2,7 @@
 # perf record -g of the standalone loops, folded stacks with .NET method names, SVG flame graphs when the
 # FlameGraph tools are available, and the hottest frames printed either way.
 set -euo pipefail
+# shellcheck source=runner.sh
 . "$(dirname "${BASH_SOURCE[0]}")/runner.sh"
 
 DEFAULT_N=8000000
@@ -46,23 +47,21 @@ while [ $# -gt 0 ]; do
   case "$1" in
     -h|--help) usage; exit 0 ;;
     --mode|--mode=*)
-      if [ "$1" = --mode ]; then [ $# -ge 2 ] || lab_usage_error "--mode needs a value"; m=$2; shift 2; else m=${1#*=}; shift; fi
+      if [ "$1" = --mode ]; then lab_need_value "$1" $#; m=$2; shift 2; else m=${1#*=}; shift; fi
       case "$m" in
         sequential|random) MODES=("$m") ;;
         both) MODES=(sequential random) ;;
         *) lab_usage_error "--mode must be sequential, random or both; got '$m'" ;;
       esac ;;
-    --seconds) [ $# -ge 2 ] || lab_usage_error "--seconds needs a value"; BUDGET=$(hc_parse_seconds "$2"); shift 2 ;;
+    --seconds) lab_need_value "$1" $#; BUDGET=$(hc_parse_seconds "$2"); shift 2 ;;
     --seconds=*) BUDGET=$(hc_parse_seconds "${1#*=}"); shift ;;
-    --frequency|--frequency=*)
-      if [ "$1" = --frequency ]; then [ $# -ge 2 ] || lab_usage_error "--frequency needs a value"; f=$2; shift 2; else f=${1#*=}; shift; fi
-      case "$f" in ''|*[!0-9]*) lab_usage_error "--frequency must be a whole number of Hz (1 to 10000); got '$f'" ;; esac
-      { [ "${#f}" -le 5 ] && [ "$f" -ge 1 ] && [ "$f" -le 10000 ]; } || lab_usage_error "--frequency must be 1 to 10000; got '$f'"
-      FREQUENCY=$f ;;
-    --out) [ $# -ge 2 ] || lab_usage_error "--out needs a directory"; OUT=$2; shift 2 ;;
+    --frequency) lab_need_value "$1" $#; FREQUENCY=$(lab_uint "$1" "$2" 1 10000); shift 2 ;;
+    --frequency=*) FREQUENCY=$(lab_uint --frequency "${1#*=}" 1 10000); shift ;;
+    --out) lab_need_value "$1" $#; OUT=$2; shift 2 ;;
     --out=*) OUT=${1#*=}; shift ;;
     --keep-data) KEEP_DATA=1; shift ;;
     --no-build) HC_NO_BUILD=1; shift ;;
+    -[0-9]*) hc_parse_n "$1" >/dev/null ;;
     -*) lab_usage_error "unknown option '$1'" ;;
     *)
       [ "$positional" -eq 0 ] || lab_usage_error "only one N may be given (got '$1' too)"
@@ -70,12 +69,10 @@ while [ $# -gt 0 ]; do
   esac
 done
 
+[ -n "$OUT" ] || OUT="$HC_POST_DIR/BenchmarkDotNet.Artifacts/flame-graph-$N"
+OUT=$(lab_out_dir --out "$OUT")
 lab_perf_need
 lab_need_cmd dotnet "dotnet-sdk-10.0" "or see https://dot.net/install"
-
-[ -n "$OUT" ] || OUT="$HC_POST_DIR/BenchmarkDotNet.Artifacts/flame-graph-$N"
-mkdir -p "$OUT"
-OUT=$(cd "$OUT" && pwd)
 hc_workdir flame-graph
 WORK=$HC_WORK
 

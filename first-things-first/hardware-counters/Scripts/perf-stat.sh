@@ -2,6 +2,7 @@
 # perf stat on both standalone loops (perf-sequential, perf-random) with the post's events, then the derived
 # table side by side: IPC, L1 / LLC / cache / branch miss rates, and what a missing counter means.
 set -euo pipefail
+# shellcheck source=runner.sh
 . "$(dirname "${BASH_SOURCE[0]}")/runner.sh"
 
 DEFAULT_N=8000000
@@ -36,11 +37,12 @@ positional=0
 while [ $# -gt 0 ]; do
   case "$1" in
     -h|--help) usage; exit 0 ;;
-    --seconds) [ $# -ge 2 ] || lab_usage_error "--seconds needs a value"; BUDGET=$(hc_parse_seconds "$2"); shift 2 ;;
+    --seconds) lab_need_value "$1" $#; BUDGET=$(hc_parse_seconds "$2"); shift 2 ;;
     --seconds=*) BUDGET=$(hc_parse_seconds "${1#*=}"); shift ;;
-    --out) [ $# -ge 2 ] || lab_usage_error "--out needs a directory"; OUT=$2; shift 2 ;;
+    --out) lab_need_value "$1" $#; OUT=$2; shift 2 ;;
     --out=*) OUT=${1#*=}; shift ;;
     --no-build) HC_NO_BUILD=1; shift ;;
+    -[0-9]*) hc_parse_n "$1" >/dev/null ;;
     -*) lab_usage_error "unknown option '$1'" ;;
     *)
       [ "$positional" -eq 0 ] || lab_usage_error "only one N may be given (got '$1' too)"
@@ -48,13 +50,11 @@ while [ $# -gt 0 ]; do
   esac
 done
 
+[ -n "$OUT" ] || OUT="$HC_POST_DIR/BenchmarkDotNet.Artifacts/perf-stat-$N"
+OUT=$(lab_out_dir --out "$OUT")
 lab_perf_need
 lab_need_cmd dotnet "dotnet-sdk-10.0" "or see https://dot.net/install"
 lab_need_cmd mkfifo coreutils
-
-[ -n "$OUT" ] || OUT="$HC_POST_DIR/BenchmarkDotNet.Artifacts/perf-stat-$N"
-mkdir -p "$OUT"
-OUT=$(cd "$OUT" && pwd)
 hc_workdir perf-stat
 WORK=$HC_WORK
 
@@ -151,7 +151,9 @@ seq_passes=$(hc_result_field "$OUT/sequential.out" passes)
 rnd_passes=$(hc_result_field "$OUT/random.out" passes)
 seq_sum=$(hc_result_field "$OUT/sequential.out" sum)
 rnd_sum=$(hc_result_field "$OUT/random.out" sum)
-[ -n "$seq_sum" ] && [ "$seq_sum" = "$rnd_sum" ] || lab_die "the two loops disagree on the sum ($seq_sum vs $rnd_sum): see $OUT/*.out"
+if [ -z "$seq_sum" ] || [ "$seq_sum" != "$rnd_sum" ]; then
+  lab_die "the two loops disagree on the sum ($seq_sum vs $rnd_sum): see $OUT/*.out"
+fi
 
 REPORT="$OUT/perf-stat.md"
 {

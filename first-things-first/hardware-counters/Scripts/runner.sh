@@ -3,8 +3,11 @@
 # and how to start it without `dotnet run` (so perf sees the program, not the CLI and MSBuild).
 HC_SCRIPTS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 HC_POST_DIR=$(dirname "$HC_SCRIPTS_DIR")
+# shellcheck source=../../../scripts/lib/common.sh
 . "$HC_POST_DIR/../../scripts/lib/common.sh"
+# shellcheck source=../../../scripts/lib/perf.sh
 . "$HC_POST_DIR/../../scripts/lib/perf.sh"
+# shellcheck source=../../../scripts/lib/pinning.sh
 . "$HC_POST_DIR/../../scripts/lib/pinning.sh"
 
 # Largest N the standalone runner accepts (StandaloneRunner.MaxN).
@@ -13,14 +16,14 @@ HC_MAX_N=268435456
 # hc_workdir PURPOSE: sets HC_WORK to a private (0700) directory removed on exit, Ctrl-C or failure.
 hc_workdir() { lab_mktemp_dir HC_WORK "$1"; }
 
-# hc_parse_n TEXT: prints N without underscores, or exits 2 with the rule.
+# hc_parse_n TEXT: prints N without underscores (1_000_000), or exits 2 with the rule.
 hc_parse_n() {
   local n=${1//_/}
   case "$n" in
-    ''|*[!0-9]*) lab_usage_error "N must be a whole number of elements (1 to $HC_MAX_N); got '$1'" ;;
+    ''|*[!0-9]*) lab_usage_error "N must be a whole number of elements from 1 to $HC_MAX_N (got '$1')" ;;
   esac
-  if [ "${#n}" -gt 10 ] || [ "$n" -lt 1 ] || [ "$n" -gt "$HC_MAX_N" ]; then
-    lab_usage_error "N must be between 1 and $HC_MAX_N; got '$1'"
+  if [ "${#n}" -gt 10 ] || [ "$((10#$n))" -lt 1 ] || [ "$((10#$n))" -gt "$HC_MAX_N" ]; then
+    lab_usage_error "N must be from 1 to $HC_MAX_N (got '$1')"
   fi
   printf '%s\n' "$((10#$n))"
 }
@@ -28,7 +31,7 @@ hc_parse_n() {
 # hc_parse_seconds TEXT: a positive number of seconds (at most 3600), or exit 2.
 hc_parse_seconds() {
   if ! printf '%s' "$1" | grep -Eq '^([0-9]+([.][0-9]*)?|[.][0-9]+)$' || ! awk -v s="$1" 'BEGIN { exit !(s > 0 && s <= 3600) }'; then
-    lab_usage_error "--seconds must be a number greater than 0 and at most 3600; got '$1'"
+    lab_usage_error "--seconds must be a number greater than 0 and at most 3600 (got '$1')"
   fi
   printf '%s\n' "$1"
 }
@@ -52,7 +55,8 @@ hc_find_app() {
   return 1
 }
 
-# hc_app: fills the HC_APP array with the command that starts the program (the apphost when present).
+# hc_app: fills the HC_APP array (read by the scripts that source this file) with the command that starts the program (the apphost when present).
+# shellcheck disable=SC2034
 hc_app() {
   local dll
   dll=$(hc_find_app) || lab_die "HardwareCounters.dll not found under $HC_POST_DIR/bin/Release (build first)"

@@ -1,6 +1,6 @@
 using System.Globalization;
+using LabStatistics;
 using MeasurementLab;
-using MeasurementLab.CommandLine;
 
 namespace StatisticsThatMatter.Checklist;
 

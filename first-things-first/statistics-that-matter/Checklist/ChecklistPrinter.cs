@@ -1,4 +1,4 @@
-using StatisticsThatMatter.Analysis;
+using LabStatistics;
 
 namespace StatisticsThatMatter.Checklist;
 
@@ -31,7 +31,7 @@ internal sealed class ChecklistPrinter(TextWriter output, CheckSettings settings
             return;
         }
 
-        var unit = Format.Unit(analysis.Baseline.Mean);
+        var unit = MeasurementLab.DurationFormat.UnitFor(analysis.Baseline.Mean);
         var b = analysis.Baseline;
         var c = analysis.Candidate;
         bool enough = b.N >= settings.MinIterations && c.N >= settings.MinIterations;
@@ -99,7 +99,7 @@ internal sealed class ChecklistPrinter(TextWriter output, CheckSettings settings
 
         if (pair.Baseline.BdnErrorNs is double bdnError && analysis.BaselineCi is { } ci && bdnError > 0)
         {
-            Line("cross-check", $"BenchmarkDotNet's own Error for {pair.Baseline.Method}: ± {Format.Time(bdnError, unit)} (this tool: ± {Format.Time(ci.HalfWidth, unit)})");
+            Line("cross-check", $"BenchmarkDotNet's own Error for {pair.Baseline.Method}: ± {MeasurementLab.DurationFormat.Precise(bdnError, unit)} (this tool: ± {MeasurementLab.DurationFormat.Precise(ci.HalfWidth, unit)})");
         }
 
         Line("verdict", $"{PairAnalysis.Describe(analysis.Verdict)} ({analysis.Reason})");
@@ -159,8 +159,8 @@ internal sealed class ChecklistPrinter(TextWriter output, CheckSettings settings
     private static string Iterations(int n, BenchmarkEntry entry) =>
         entry.ActualIterations is int actual && actual != n ? $"{n} (of {actual} measured; BDN removed {actual - n} outlier(s))" : n.ToString(System.Globalization.CultureInfo.InvariantCulture);
 
-    private static string Interval(BenchmarkEntry entry, ConfidenceInterval ci, (string Name, double Ns) unit, int width) =>
-        $"{entry.Method.PadRight(width)}  {Format.Time(ci.Mean, unit)} ± {Format.Time(ci.HalfWidth, unit)}  [{Format.Time(ci.Lower, unit)}, {Format.Time(ci.Upper, unit)}]";
+    private static string Interval(BenchmarkEntry entry, ConfidenceInterval ci, MeasurementLab.DurationUnit unit, int width) =>
+        $"{entry.Method.PadRight(width)}  {MeasurementLab.DurationFormat.Precise(ci.Mean, unit)} ± {MeasurementLab.DurationFormat.Precise(ci.HalfWidth, unit)}  [{MeasurementLab.DurationFormat.Precise(ci.Lower, unit)}, {MeasurementLab.DurationFormat.Precise(ci.Upper, unit)}]";
 
     private string Mark(double p) => p < settings.Alpha ? $"  [p < {Format.Number(settings.Alpha)}]" : $"  [p >= {Format.Number(settings.Alpha)}]";
 

@@ -2,26 +2,10 @@ using System.Globalization;
 
 namespace StatisticsThatMatter.Checklist;
 
-/// <summary>Number formatting for the checklist's output (invariant culture, so reports read the same everywhere).</summary>
+/// <summary>Number formatting for the checklist's output (invariant culture, so reports read the same everywhere); durations use the lab's <see cref="MeasurementLab.DurationFormat"/>.</summary>
 internal static class Format
 {
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
-
-    /// <summary>A time in nanoseconds in the unit that suits <paramref name="scaleNs"/> (ns, us, ms, s).</summary>
-    public static string Time(double ns, double scaleNs) => Time(ns, Unit(scaleNs));
-
-    /// <summary>A time in nanoseconds in a given unit.</summary>
-    public static string Time(double ns, (string Name, double Ns) unit) =>
-        (ns / unit.Ns).ToString(Math.Abs(ns / unit.Ns) >= 100 ? "N2" : "N3", Invariant) + " " + unit.Name;
-
-    /// <summary>The unit BenchmarkDotNet would pick for a value.</summary>
-    public static (string Name, double Ns) Unit(double ns) => Math.Abs(ns) switch
-    {
-        < 1e3 => ("ns", 1),
-        < 1e6 => ("us", 1e3),
-        < 1e9 => ("ms", 1e6),
-        _ => ("s", 1e9),
-    };
 
     /// <summary>A p-value: fixed notation down to 0.001, scientific below.</summary>
     public static string P(double p) => double.IsNaN(p) ? "n/a" : p >= 0.001 ? p.ToString("0.0000", Invariant) : p.ToString("0.0e+00", Invariant);

@@ -1,4 +1,4 @@
-using StatisticsThatMatter.Analysis;
+using LabStatistics;
 
 namespace StatisticsThatMatter.Checklist;
 

@@ -1,3 +1,4 @@
+using LabStatistics;
 namespace StatisticsThatMatter.Checklist;
 
 /// <summary>A baseline and one candidate compared against it.</summary>

@@ -10,7 +10,6 @@ namespace LinuxPerf.Diagnosers;
 /// </summary>
 public sealed class HardwareCounterStatusColumn : IColumn
 {
-    /// <summary>The column.</summary>
     public static HardwareCounterStatusColumn Instance { get; } = new();
 
     private HardwareCounterStatusColumn()

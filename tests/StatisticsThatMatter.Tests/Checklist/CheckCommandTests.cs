@@ -1,5 +1,6 @@
-using MeasurementLab.CommandLine;
-using StatisticsThatMatter.Analysis;
+using LabStatistics;
+using LabStatistics.Tests;
+using MeasurementLab;
 using StatisticsThatMatter.Checklist;
 
 namespace StatisticsThatMatter.Tests.Checklist;

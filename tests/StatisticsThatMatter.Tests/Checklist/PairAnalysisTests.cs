@@ -1,3 +1,4 @@
+using LabStatistics;
 using StatisticsThatMatter.Checklist;
 
 namespace StatisticsThatMatter.Tests.Checklist;

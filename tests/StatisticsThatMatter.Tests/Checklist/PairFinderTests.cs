@@ -1,3 +1,5 @@
+using LabStatistics.Tests;
+using LabStatistics;
 using StatisticsThatMatter.Checklist;
 
 namespace StatisticsThatMatter.Tests.Checklist;

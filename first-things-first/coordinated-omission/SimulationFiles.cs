@@ -1,0 +1,107 @@
+using System.Diagnostics;
+using System.Runtime.InteropServices;
+using System.Text;
+using System.Text.Json;
+using MeasurementLab;
+
+namespace CoordinatedOmission;
+
+/// <summary>
+/// The files of --output DIR: every distribution in HdrHistogram's .hgrm text format (values in milliseconds, so
+/// HdrHistogram's plotters read them as they are), the configuration of the run as JSON, and the printed report.
+/// </summary>
+internal static class SimulationFiles
+{
+    public const string ConfigurationFile = "configuration.json";
+    public const string ReportFile = "report.md";
+
+    private static readonly JsonSerializerOptions Json = new() { WriteIndented = true, PropertyNamingPolicy = JsonNamingPolicy.CamelCase };
+
+    /// <summary>The .hgrm files a result produces: file name and recorder.</summary>
+    public static IReadOnlyList<(string File, LatencyRecorder Recorder)> Distributions(SimulationResult result)
+    {
+        ArgumentNullException.ThrowIfNull(result);
+        var files = new List<(string, LatencyRecorder)>();
+        if (result.Closed is { } closed)
+        {
+            files.Add(("closed-loop.hgrm", closed.Measured.Latency));
+            files.Add(("closed-loop-corrected.hgrm", closed.Corrected));
+        }
+
+        if (result.Open is { } open)
+        {
+            files.Add(("open-loop.hgrm", open.Latency));
+            files.Add(("open-loop.send-lateness.hgrm", open.SendLateness!));
+        }
+
+        if (result.Concurrent is { } concurrent)
+        {
+            files.Add(("concurrent-open-loop.hgrm", concurrent.Latency));
+            files.Add(("concurrent-open-loop.send-lateness.hgrm", concurrent.SendLateness!));
+        }
+
+        return files;
+    }
+
+    /// <summary>Writes everything into <paramref name="directory"/> (created if missing); returns the paths written.</summary>
+    public static IReadOnlyList<string> Write(string directory, SimulationResult result, string report)
+    {
+        ArgumentNullException.ThrowIfNull(result);
+        Directory.CreateDirectory(directory);
+        var written = new List<string>();
+        foreach (var (file, recorder) in Distributions(result))
+        {
+            string path = Path.Combine(directory, file);
+            using (var writer = new StreamWriter(path, append: false, new UTF8Encoding(false)))
+            {
+                recorder.WritePercentileDistribution(writer);
+            }
+
+            written.Add(path);
+        }
+
+        string configuration = Path.Combine(directory, ConfigurationFile);
+        File.WriteAllText(configuration, JsonSerializer.Serialize(Describe(result), Json) + "\n", new UTF8Encoding(false));
+        written.Add(configuration);
+
+        string reportPath = Path.Combine(directory, ReportFile);
+        File.WriteAllText(reportPath, report, new UTF8Encoding(false));
+        written.Add(reportPath);
+        return written;
+    }
+
+    /// <summary>The configuration of a run, as written to configuration.json.</summary>
+    public static RunConfiguration Describe(SimulationResult result)
+    {
+        ArgumentNullException.ThrowIfNull(result);
+        var s = result.Settings;
+        return new RunConfiguration(
+            Command: "dotnet run -c Release -- " + s.ToCommandLine(),
+            Clock: s.Virtual ? "virtual" : "real",
+            ClockDescription: result.ClockDescription,
+            TicksPerSecond: result.TicksPerSecond,
+            RatePerSecond: s.RatePerSecond,
+            DurationSeconds: s.DurationSeconds,
+            RequestsPerClient: s.RequestsPerClient,
+            PauseEvery: s.PauseEvery,
+            PauseMilliseconds: s.PauseMilliseconds,
+            BaselineServiceTimeMilliseconds: SimulationSettings.BaselineServiceTime.TotalMilliseconds,
+            Clients: s.ClientList.Split(','),
+            Workers: s.Clients.HasFlag(ClientKinds.Concurrent) ? s.Workers : null,
+            ExpectedIntervalTicks: result.Closed?.ExpectedIntervalTicks,
+            HistogramSignificantDigits: LatencyRecorder.SignificantDigits,
+            HighestTrackableSeconds: s.HighestTrackable.TotalSeconds,
+            Calibration: result.Calibration is { } c
+                ? new CalibrationDescription(c.Iterations, c.Median.TotalMilliseconds, c.Target.TotalMilliseconds, c.Samples)
+                : null,
+            Runs: result.Clients.Select(c => new ClientDescription(c.Name, c.Requests, c.Pauses, c.Elapsed.TotalSeconds)).ToList(),
+            Machine: new MachineDescription(
+                Environment.ProcessorCount,
+                RuntimeInformation.FrameworkDescription,
+                RuntimeInformation.OSDescription,
+                RuntimeInformation.ProcessArchitecture.ToString(),
+                Stopwatch.Frequency,
+                Stopwatch.IsHighResolution),
+            StartedUtc: result.StartedUtc);
+    }
+}

@@ -1,0 +1,78 @@
+using System.Globalization;
+using MeasurementLab;
+
+namespace HandRolledHarness.Comparison;
+
+/// <summary>
+/// The hand-rolled results as CSV: <c>group,function,size,mean_ns,sdev_ns,count</c>, size empty for functions
+/// without one. The lab report draws the sort and binary-search charts from it; <c>compare</c> reads it.
+/// </summary>
+public static class Mark8Csv
+{
+    public const string FileName = "mark8.csv";
+    public const string Header = "group,function,size,mean_ns,sdev_ns,count";
+
+    /// <summary>Writes the whole file at once (through a temporary), so an interrupted run leaves no half table.</summary>
+    public static void Write(string path, IEnumerable<Mark8Row> rows)
+    {
+        var lines = rows.Select(r => string.Join(',',
+            r.Group,
+            r.Function,
+            r.Size?.ToString(CultureInfo.InvariantCulture) ?? "",
+            r.MeanNs.ToString("F3", CultureInfo.InvariantCulture),
+            r.SdevNs.ToString("F3", CultureInfo.InvariantCulture),
+            r.Count.ToString(CultureInfo.InvariantCulture)));
+        string temporary = path + ".tmp";
+        File.WriteAllLines(temporary, lines.Prepend(Header));
+        File.Move(temporary, path, overwrite: true);
+    }
+
+    /// <summary>Reads a file written by <see cref="Write"/>; a malformed line is a <see cref="UsageException"/> naming it.</summary>
+    public static IReadOnlyList<Mark8Row> Read(string path)
+    {
+        var lines = File.ReadAllLines(path);
+        if (lines.Length == 0 || lines[0].Trim() != Header)
+        {
+            throw new UsageException($"{path}: not a mark 8 CSV (the first line must be '{Header}').");
+        }
+
+        var rows = new List<Mark8Row>();
+        for (int n = 1; n < lines.Length; n++)
+        {
+            if (lines[n].Length > 0)
+            {
+                rows.Add(ParseRow(path, n + 1, lines[n]));
+            }
+        }
+
+        return rows;
+    }
+
+    private static Mark8Row ParseRow(string path, int lineNumber, string line)
+    {
+        string[] cells = line.Split(',');
+        if (cells.Length != 6
+            || !TryParseSize(cells[2], out int? size)
+            || !double.TryParse(cells[3], NumberStyles.Float, CultureInfo.InvariantCulture, out double mean)
+            || !double.TryParse(cells[4], NumberStyles.Float, CultureInfo.InvariantCulture, out double sdev)
+            || !int.TryParse(cells[5], NumberStyles.None, CultureInfo.InvariantCulture, out int count))
+        {
+            throw new UsageException($"{path}:{lineNumber}: expected {Header}; got '{line}'.");
+        }
+
+        return new Mark8Row(cells[0], cells[1], size, mean, sdev, count);
+    }
+
+    private static bool TryParseSize(string text, out int? size)
+    {
+        size = null;
+        if (text.Length == 0)
+        {
+            return true;
+        }
+
+        bool parsed = int.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out int value);
+        size = value;
+        return parsed;
+    }
+}

@@ -1,0 +1,19 @@
+using static System.FormattableString;
+
+namespace HandRolledHarness;
+
+/// <summary>Section 3.4: repeat Mark2's loop and print every time, to see the variation between runs.</summary>
+public sealed class Mark3(IClock clock, TextWriter output, int count = NoteParameters.Count, int repeats = NoteParameters.Repeats)
+{
+    public double Run()
+    {
+        double dummy = 0.0;
+        for (int j = 0; j < repeats; j++)
+        {
+            double time = Mark2.TimeMultiply(clock, count, ref dummy);
+            output.WriteLine(Invariant($"{time,6:F1} ns"));
+        }
+
+        return dummy;
+    }
+}

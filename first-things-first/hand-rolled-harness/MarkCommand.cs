@@ -1,0 +1,102 @@
+using HandRolledHarness.Comparison;
+using MeasurementLab;
+
+namespace HandRolledHarness;
+
+/// <summary>The <c>mark</c> mode: one step of the note's harness, after the platform lines.</summary>
+internal static class MarkCommand
+{
+    public const string Name = "mark";
+
+    public const string Usage = """
+        Usage: dotnet run -c Release -- mark STEP [--function NAMES] [--repeats N] [--min-seconds S]
+                                             [--count N] [--max-size N] [--csv FILE]
+
+        Runs step STEP (0 to 8) of Sestoft's hand-rolled harness, printing the platform first:
+          0  one call of multiply                      5  double the count until a loop takes 0.25 s
+          1  1,000,000 calls, result unused            6  any function, every round printed
+          2  100,000,000 calls summed into a dummy     7  only the final round
+          3  step 2 repeated 10 times                  8  + problem size, repeats and minimum time;
+          4  mean and standard deviation of step 3        sorts use Mark8Setup (setup not timed)
+
+          --function NAMES   (6-8) comma-separated, or 'all'; default multiply. Names: multiply pow exp log sin
+                             cos tan asin acos atan; with sizes (mark 8 only): binary_search_same
+                             binary_search_pseudorandom binary_search_generated get_pseudorandom_items
+                             random_index selection_sort quicksort heapsort
+          --repeats N        (3-8) timed loops per measurement, at least 2; default 10
+          --min-seconds S    (5-8) a round ends the doubling when its last loop took S; default 0.25
+          --count N          (1-4) calls per timed loop; default 1,000,000 for mark 1, 100,000,000 for 2-4
+          --max-size N       (8) largest size of the 100, 200, 400, ... sweep; each function also stops at its own
+                             largest (searches 6,553,600, quicksort and heapsort 1,638,400, selection sort 25,600)
+          --csv FILE         (7, 8) also write the final lines as CSV: group,function,size,mean_ns,sdev_ns,count
+
+        Output columns from mark 6 on: name, size, mean ns per call, standard deviation, count.
+        Example: dotnet run -c Release -- mark 8 --function binary_search_same,binary_search_pseudorandom
+        """;
+
+    public static SubCommand Command { get; } = new(Name, "one step (0 to 8) of Sestoft's hand-rolled harness", Run, Usage);
+
+    public static int Run(string[] args)
+    {
+        var options = MarkOptions.Parse(args);
+        Execute(options, StopwatchClock.Instance, Console.Out);
+        return 0;
+    }
+
+    /// <summary>Runs the step; returns the final results of mark 7 and 8 (also written to --csv).</summary>
+    internal static IReadOnlyList<Mark8Row> Execute(MarkOptions options, IClock clock, TextWriter output)
+    {
+        foreach (string line in SystemInfo.Current())
+        {
+            output.WriteLine(line);
+        }
+
+        var rows = new List<Mark8Row>();
+        int repeats = options.Repeats ?? NoteParameters.Repeats;
+        double minSeconds = options.MinSeconds ?? NoteParameters.MinSeconds;
+        switch (options.Step)
+        {
+            case 0:
+                new Mark0(clock, output).Run();
+                break;
+            case 1:
+                new Mark1(clock, output, options.Count ?? NoteParameters.Mark1Count).Run();
+                break;
+            case 2:
+                new Mark2(clock, output, options.Count ?? NoteParameters.Count).Run();
+                break;
+            case 3:
+                new Mark3(clock, output, options.Count ?? NoteParameters.Count, repeats).Run();
+                break;
+            case 4:
+                new Mark4(clock, output, options.Count ?? NoteParameters.Count, repeats).Run();
+                break;
+            case 5:
+                new Mark5(clock, output, repeats, minSeconds).Run();
+                break;
+            case 6:
+                var mark6 = new Mark6(clock, output, repeats, minSeconds);
+                foreach (var f in options.Functions.Cast<PlainFunction>())
+                {
+                    mark6.Run(f.Name, f.Function);
+                }
+
+                break;
+            case 7:
+                var mark7 = new Mark7(clock, output, repeats, minSeconds);
+                rows.AddRange(options.Functions.Cast<PlainFunction>().Select(f => Mark8Row.Of(f, null, mark7.Run(f.Name, f.Function))));
+                break;
+            default:
+                rows.AddRange(SizeSweepRunner.Run(options.Functions, options.MaxSize, new Mark8(clock, output, repeats, minSeconds),
+                    new Mark8Setup(clock, output, repeats, minSeconds)));
+                break;
+        }
+
+        if (options.CsvPath is not null)
+        {
+            Mark8Csv.Write(options.CsvPath, rows);
+        }
+
+        return rows;
+    }
+}

@@ -1,0 +1,172 @@
+using OxyPlot;
+using OxyPlot.Axes;
+using OxyPlot.Series;
+
+namespace LabReport.Charts;
+
+/// <summary>Writes OxyPlot models as SVG files next to the report, and the few building blocks every chart shares.</summary>
+public static class ChartFile
+{
+    /// <summary>Width of every chart, in SVG pixels.</summary>
+    public const int Width = 900;
+
+    /// <summary>Height of every chart.</summary>
+    public const int Height = 520;
+
+    /// <summary>Exports <paramref name="model"/> to <paramref name="directory"/>/<paramref name="fileName"/>; returns the file name.</summary>
+    public static string Save(PlotModel model, string directory, string fileName, int height = Height)
+    {
+        ArgumentNullException.ThrowIfNull(model);
+        Directory.CreateDirectory(directory);
+        using var stream = File.Create(Path.Combine(directory, fileName));
+        new SvgExporter { Width = Width, Height = height }.Export(model, stream);
+        return fileName;
+    }
+
+    /// <summary>A model with the lab's title, legend placement and white background.</summary>
+    public static PlotModel Model(string title, string? subtitle = null,
+        OxyPlot.Legends.LegendPosition legend = OxyPlot.Legends.LegendPosition.TopLeft)
+    {
+        var model = new PlotModel
+        {
+            Title = title,
+            Subtitle = subtitle,
+            Background = OxyColors.White,
+            TitleFontSize = 15,
+            SubtitleFontSize = 11,
+            DefaultFont = "Arial",
+            Padding = new OxyThickness(8, 16, 24, 8),
+        };
+        // Inside the plot area with a background: an outside legend is sized from font metrics the viewer may not share.
+        model.Legends.Add(new OxyPlot.Legends.Legend
+        {
+            LegendPosition = legend,
+            LegendPlacement = OxyPlot.Legends.LegendPlacement.Inside,
+            LegendBackground = OxyColor.FromAColor(220, OxyColors.White),
+            LegendBorder = OxyColors.LightGray,
+            LegendFontSize = 11,
+        });
+        return model;
+    }
+
+    /// <summary>A logarithmic axis labelled at powers of ten only, in the lab's number format (1K, 10M...).</summary>
+    public static LogarithmicAxis Log(AxisPosition position, string title) => new()
+    {
+        Position = position,
+        Title = title,
+        MajorGridlineStyle = LineStyle.Dot,
+        MinorGridlineStyle = LineStyle.None,
+        MinimumPadding = 0.05,
+        MaximumPadding = 0.05,
+        LabelFormatter = AxisLabel,
+    };
+
+    /// <summary>True for 1e-3, 1, 10, 1e6... (within rounding).</summary>
+    public static bool IsPowerOfTen(double v) => v > 0 && Math.Abs(Math.Log10(v) - Math.Round(Math.Log10(v))) < 1e-6;
+
+    /// <summary>Log-axis labels at 1, 2 and 5 times powers of ten, with K/M/G suffixes ("2", "50", "1K", "20M"); others blank.</summary>
+    public static string AxisLabel(double v)
+    {
+        if (!(v > 0))
+        {
+            return "";
+        }
+
+        double decade = Math.Pow(10, Math.Floor(Math.Log10(v) + 1e-9));
+        double mantissa = Math.Round(v / decade, 6);
+        if (mantissa is not (1 or 2 or 5))
+        {
+            return "";
+        }
+
+        double exact = mantissa * decade;
+        (double scaled, string suffix) = Math.Round(Math.Log10(decade)) switch
+        {
+            >= 9 => (exact / 1e9, "G"),
+            >= 6 => (exact / 1e6, "M"),
+            >= 3 => (exact / 1e3, "K"),
+            _ => (exact, ""),
+        };
+        return scaled.ToString("0.###", System.Globalization.CultureInfo.InvariantCulture) + suffix;
+    }
+
+    /// <summary>A category axis: one slot per label at 0, 1, 2…, labelled at the whole numbers only.</summary>
+    public static LinearAxis Categories(AxisPosition position, IReadOnlyList<string> labels, string? title = null)
+    {
+        ArgumentNullException.ThrowIfNull(labels);
+        return new LinearAxis
+        {
+            Position = position,
+            Title = title,
+            Minimum = -0.5,
+            Maximum = labels.Count - 0.5,
+            MajorStep = 1,
+            MinorStep = 1,
+            LabelFormatter = v => v >= 0 && v < labels.Count && Math.Abs(v - Math.Round(v)) < 1e-9 ? labels[(int)Math.Round(v)] : "",
+        };
+    }
+
+    /// <summary>A linear axis.</summary>
+    public static LinearAxis Linear(AxisPosition position, string title) => new()
+    {
+        Position = position,
+        Title = title,
+        MajorGridlineStyle = LineStyle.Dot,
+    };
+
+    /// <summary>
+    /// Error bars as one line series: one vertical segment per point, separated by NaN breaks so a whole group of bars
+    /// is one series. Infinite ends are clipped to <paramref name="clip"/>.
+    /// </summary>
+    public static LineSeries ErrorBars(string title, OxyColor color, IEnumerable<(double X, double Low, double High)> bars, double clip = 1e15)
+    {
+        var series = new LineSeries { Title = title, Color = color, StrokeThickness = 1.5, RenderInLegend = false };
+        foreach (var (x, low, high) in bars)
+        {
+            if (double.IsNaN(low) || double.IsNaN(high))
+            {
+                continue;
+            }
+
+            series.Points.Add(new DataPoint(x, Math.Max(low, 1e-300)));
+            series.Points.Add(new DataPoint(x, Math.Min(high, clip)));
+            series.Points.Add(DataPoint.Undefined);
+        }
+
+        return series;
+    }
+
+    /// <summary>Points with markers and no line.</summary>
+    public static LineSeries Points(string title, OxyColor color, MarkerType marker, IEnumerable<(double X, double Y)> points) =>
+        Line(title, color, marker, points, lineStyle: LineStyle.None);
+
+    /// <summary>A line through points, with markers.</summary>
+    public static LineSeries Line(string title, OxyColor color, MarkerType marker, IEnumerable<(double X, double Y)> points,
+        LineStyle lineStyle = LineStyle.Solid)
+    {
+        var series = new LineSeries
+        {
+            Title = title,
+            Color = color,
+            MarkerType = marker,
+            MarkerSize = 4,
+            MarkerFill = color,
+            LineStyle = lineStyle,
+        };
+        foreach (var (x, y) in points)
+        {
+            series.Points.Add(new DataPoint(x, y));
+        }
+
+        return series;
+    }
+
+    /// <summary>A set of distinct colours, one per series index.</summary>
+    public static OxyColor Color(int index) => Palette[index % Palette.Length];
+
+    private static readonly OxyColor[] Palette =
+    [
+        OxyColor.FromRgb(31, 119, 180), OxyColor.FromRgb(255, 127, 14), OxyColor.FromRgb(44, 160, 44),
+        OxyColor.FromRgb(214, 39, 40), OxyColor.FromRgb(148, 103, 189), OxyColor.FromRgb(140, 86, 75),
+    ];
+}

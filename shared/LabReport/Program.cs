@@ -1,0 +1,3 @@
+using LabReport;
+
+return LabReportProgram.Run(args, Console.Out, Console.Error);

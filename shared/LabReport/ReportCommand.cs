@@ -1,0 +1,75 @@
+using LabReport.Sections;
+
+namespace LabReport;
+
+/// <summary><c>report &lt;run-folder&gt; [--out DIR]</c>: writes report.md and the charts (into the run folder by default).</summary>
+public static class ReportCommand
+{
+    /// <summary>Usage of the command.</summary>
+    public const string Usage = """
+        Usage: LabReport report <run-folder> [--out DIR]
+
+        Reads a run folder made by scripts/run-all.sh (environment.md, one folder per post) and writes report.md with
+        every post's claims judged against the published numbers, and the charts (SVG) next to it.
+          --out DIR   write report.md and the charts into DIR instead of the run folder
+        """;
+
+    /// <summary>Runs the command; returns the exit code (0 written, 1 nothing to report).</summary>
+    public static int Run(IReadOnlyList<string> args, TextWriter output, TextWriter error)
+    {
+        ArgumentNullException.ThrowIfNull(args);
+        ArgumentNullException.ThrowIfNull(output);
+        ArgumentNullException.ThrowIfNull(error);
+        string? folder = null;
+        string? outDir = null;
+        for (int i = 0; i < args.Count; i++)
+        {
+            switch (args[i])
+            {
+                case "--out":
+                    outDir = i + 1 < args.Count ? args[++i] : throw new UsageException("--out needs a directory");
+                    break;
+                case var a when a.StartsWith('-'):
+                    throw new UsageException($"report: unknown option '{a}' (allowed: --out DIR)");
+                case var a when folder is null:
+                    folder = a;
+                    break;
+                default:
+                    throw new UsageException($"report takes one run folder (got '{folder}' and '{args[i]}'); to compare runs use 'compare'");
+            }
+        }
+
+        if (folder is null)
+        {
+            throw new UsageException("report needs a run folder, e.g. results/<machine>/<run>");
+        }
+
+        var run = RunFolder.Open(folder);
+        string target = Path.GetFullPath(outDir ?? run.Path);
+        OutputDirectory.Check(target, "--out");
+        var posts = Build(run, target);
+        if (posts.All(p => !p.Present))
+        {
+            error.WriteLine($"error: {folder}: no post folder in this run (expected some of: {string.Join(", ", PostSections.All.Select(s => s.Post))})");
+            return 1;
+        }
+
+        string report = Path.Combine(target, "report.md");
+        File.WriteAllText(report, ReportWriter.Write(run, posts, target));
+        var missing = posts.Where(p => !p.Present).Select(p => p.Post).ToList();
+        if (missing.Count > 0)
+        {
+            error.WriteLine($"warning: {folder}: no folder for {string.Join(", ", missing)}; their claims are marked missing");
+        }
+
+        output.WriteLine(report);
+        return 0;
+    }
+
+    /// <summary>Every section of a run, charts written into <paramref name="chartDirectory"/>.</summary>
+    public static IReadOnlyList<PostReport> Build(RunFolder run, string chartDirectory)
+    {
+        var published = PublishedNumbers.LoadDefault();
+        return PostSections.All.Select(s => s.Build(new SectionContext(run, published.For(s.Post), chartDirectory))).ToList();
+    }
+}

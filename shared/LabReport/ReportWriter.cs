@@ -1,0 +1,129 @@
+using System.Text;
+using LabReport.Sections;
+
+namespace LabReport;
+
+/// <summary>Writes report.md: the environment in a few lines, the verdict rules, and each post's table, charts and files.</summary>
+public static class ReportWriter
+{
+    private static readonly (string Label, string[] Rows)[] EnvironmentLines =
+    [
+        ("CPU", ["CPU model (full)", "CPU"]),
+        ("machine fingerprint", ["machine fingerprint"]),
+        ("logical CPUs / sockets / NUMA", ["logical CPUs / sockets / NUMA nodes"]),
+        ("caches", ["caches (per instance)"]),
+        ("memory", ["RAM"]),
+        ("transparent huge pages", ["transparent huge pages"]),
+        ("OS / kernel", ["OS", "kernel"]),
+        (".NET runtime", [".NET runtimes"]),
+        ("BenchmarkDotNet", ["BenchmarkDotNet"]),
+        ("GC mode", ["GC mode"]),
+        ("WAL filesystem", ["run directory filesystem"]),
+        ("disk: sequential write", [Sections.EngineSection.DiskSequentialRow]),
+        ("disk: 4 KiB write + fdatasync", [Sections.EngineSection.DiskSyncRow]),
+        ("hardware counters", ["hardware counters (PMU)"]),
+        ("code", ["git commit"]),
+    ];
+
+    /// <summary>The markdown of the whole report; links are relative to <paramref name="reportDirectory"/>.</summary>
+    public static string Write(RunFolder run, IReadOnlyList<PostReport> posts, string reportDirectory)
+    {
+        ArgumentNullException.ThrowIfNull(run);
+        ArgumentNullException.ThrowIfNull(posts);
+        string Link(string path) => Path.GetRelativePath(reportDirectory, path).Replace('\\', '/');
+        var md = new StringBuilder();
+        md.AppendLine($"# Lab report: {run.Name}");
+        md.AppendLine();
+        md.AppendLine("Written by `dotnet run --project shared/LabReport -- report <run-folder>` from this run's own files: every measured number " +
+            "below is read from the file linked next to it, every published number from `shared/LabReport/published-numbers.json`.");
+        md.AppendLine();
+        md.AppendLine("## Environment");
+        md.AppendLine();
+        foreach (var (label, rows) in EnvironmentLines)
+        {
+            var values = rows.Select(r => run.Environment.Row(r)).Where(v => !string.IsNullOrWhiteSpace(v)).ToList();
+            if (values.Count > 0)
+            {
+                md.AppendLine($"- **{label}**: {(rows.Length > 1 && rows[0] == "CPU model (full)" ? values[0] : string.Join(" / ", values))}");
+            }
+        }
+
+        if (run.Environment.StealPercent() is double steal)
+        {
+            md.AppendLine($"- **CPU steal over the run**: {Format.Number(steal)}% of CPU time (from /proc/stat at the start and the end)");
+        }
+        else
+        {
+            md.AppendLine("- **CPU steal over the run**: not recorded (the run has no /proc/stat readings at its start and end)");
+        }
+
+        md.AppendLine($"- full capture: [environment.md]({Link(Path.Combine(run.Path, "environment.md"))}); fingerprint from {run.Environment.FingerprintSource}");
+        md.AppendLine();
+        md.AppendLine("## Verdicts at a glance");
+        md.AppendLine();
+        var verdicts = Enum.GetValues<Verdict>();
+        md.AppendLine($"| post | {string.Join(" | ", verdicts.Select(v => v.Name()))} |");
+        md.AppendLine($"|---|{string.Join("", verdicts.Select(_ => "---:|"))}");
+        foreach (var post in posts)
+        {
+            md.AppendLine($"| {post.Title} | {string.Join(" | ", verdicts.Select(v => post.Rows.Count(r => r.Verdict == v)))} |");
+        }
+
+        md.AppendLine();
+        md.AppendLine("## How a verdict is decided");
+        md.AppendLine();
+        foreach (string rule in Verdicts.Rules)
+        {
+            md.AppendLine($"- {rule}");
+        }
+
+        foreach (var post in posts)
+        {
+            md.AppendLine();
+            md.AppendLine($"## {post.Title}");
+            md.AppendLine();
+            md.Append(ClaimTable(post.Rows));
+            foreach (var chart in post.Charts)
+            {
+                md.AppendLine();
+                md.AppendLine($"![{chart.Caption}]({chart.FileName})");
+            }
+
+            if (post.Files.Count > 0)
+            {
+                md.AppendLine();
+                md.AppendLine("Files read: " + string.Join(" · ", post.Files.Select(f => $"[{Path.GetRelativePath(run.Path, f).Replace('\\', '/')}]({Link(f)})")));
+            }
+
+            if (post.Problems.Count > 0)
+            {
+                md.AppendLine();
+                md.AppendLine("Not found or not usable:");
+                md.AppendLine();
+                foreach (string p in post.Problems)
+                {
+                    md.AppendLine($"- {Escape(p.Replace(run.Path + Path.DirectorySeparatorChar, "", StringComparison.Ordinal))}");
+                }
+            }
+        }
+
+        return md.ToString();
+    }
+
+    /// <summary>The verdict table of one post (also what the README generator writes).</summary>
+    public static string ClaimTable(IReadOnlyList<ClaimRow> rows)
+    {
+        ArgumentNullException.ThrowIfNull(rows);
+        var md = new StringBuilder();
+        md.AppendLine("| claim | post | this run (99.9% CI) | verdict | why |");
+        md.AppendLine("|---|---|---|---|---|");
+        foreach (var r in rows)
+        {
+            md.AppendLine($"| {Escape(r.Claim)} | {Escape(r.Published)} | {Escape(r.Measured)} | **{r.Verdict.Name()}** | {Escape(r.Note)} |");
+        }
+
+        return md.ToString();
+    }
+
+    private static string Escape(string text) => text.Replace("|", "\\|", StringComparison.Ordinal).Replace("\n", " ", StringComparison.Ordinal);
+}

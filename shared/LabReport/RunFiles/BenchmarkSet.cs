@@ -1,0 +1,181 @@
+using System.Text.RegularExpressions;
+using LabStatistics;
+
+namespace LabReport.RunFiles;
+
+/// <summary>
+/// The benchmark results of one folder of a run: the full JSON reports where BenchmarkDotNet wrote them (raw
+/// iterations), the markdown tables otherwise. Custom columns (ops/s, PeakConc, Ratio...) always come from the table.
+/// </summary>
+public sealed partial class BenchmarkSet
+{
+    private static readonly string[] JsonSuffixes = ["-report-full.json", "-report-full-annotated.json", "-report-full-compressed.json"];
+    private static readonly HashSet<string> NotParameters = new(StringComparer.OrdinalIgnoreCase)
+    {
+        "Method", "Job", "Categories", "Runtime", "Toolchain", "IterationCount", "LaunchCount", "WarmupCount",
+    };
+
+    private BenchmarkSet(IReadOnlyList<BenchmarkResult> results, IReadOnlyList<string> files, IReadOnlyList<string> problems)
+    {
+        Results = results;
+        Files = files;
+        Problems = problems;
+    }
+
+    /// <summary>Every benchmark case found.</summary>
+    public IReadOnlyList<BenchmarkResult> Results { get; }
+
+    /// <summary>The files read (full paths).</summary>
+    public IReadOnlyList<string> Files { get; }
+
+    /// <summary>Files that could not be used, each "path: problem".</summary>
+    public IReadOnlyList<string> Problems { get; }
+
+    /// <summary>Loads the reports directly in <paramref name="directory"/> (not its sub-folders); empty when it does not exist.</summary>
+    public static BenchmarkSet Load(string directory)
+    {
+        var results = new List<BenchmarkResult>();
+        var files = new List<string>();
+        var problems = new List<string>();
+        if (!Directory.Exists(directory))
+        {
+            return new BenchmarkSet(results, files, problems);
+        }
+
+        var tables = Directory.GetFiles(directory, "*-report-github.md").Order(StringComparer.Ordinal).ToList();
+        var jsons = Directory.GetFiles(directory, "*.json")
+            .Where(f => JsonSuffixes.Any(s => f.EndsWith(s, StringComparison.Ordinal)))
+            .Order(StringComparer.Ordinal)
+            .ToList();
+
+        var fromJson = new Dictionary<string, BenchmarkResult>();
+        var classesWithJson = new HashSet<string>();
+        foreach (string json in jsons)
+        {
+            string prefix = ReportPrefix(json);
+            if (!classesWithJson.Add(prefix))
+            {
+                continue; // the plain and the annotated full JSON of one class hold the same measurements
+            }
+
+            try
+            {
+                var report = BdnReportReader.Load(json);
+                files.Add(json);
+                foreach (var entry in report.Benchmarks)
+                {
+                    var result = BenchmarkResult.FromValues(ShortClass(entry.Type), entry.Method, ParseParameters(entry.Parameters), entry.Values, json);
+                    fromJson[result.Key] = result;
+                }
+            }
+            catch (ReportFormatException e)
+            {
+                classesWithJson.Remove(prefix);
+                problems.Add(e.Message);
+            }
+        }
+
+        foreach (string table in tables)
+        {
+            files.Add(table);
+            var rows = ReadTable(table, problems);
+            foreach (var row in rows)
+            {
+                if (fromJson.TryGetValue(row.Key, out var measured))
+                {
+                    results.Add(measured with { Columns = row.Columns });
+                    fromJson.Remove(row.Key);
+                }
+                else
+                {
+                    results.Add(row);
+                }
+            }
+        }
+
+        results.AddRange(fromJson.Values);
+        return new BenchmarkSet(results, files, problems);
+    }
+
+    /// <summary>The first result of a class and method whose parameters include every given pair, or null.</summary>
+    public BenchmarkResult? Find(string @class, string method, params (string Name, string Value)[] parameters) =>
+        Results.FirstOrDefault(r => r.Class == @class && r.Method == method
+            && parameters.All(p => string.Equals(r.Parameter(p.Name), p.Value, StringComparison.OrdinalIgnoreCase)));
+
+    private static List<BenchmarkResult> ReadTable(string path, List<string> problems)
+    {
+        string text;
+        try
+        {
+            text = File.ReadAllText(path);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            problems.Add($"{path}: cannot be read ({e.Message})");
+            return [];
+        }
+
+        var table = MarkdownTable.ParseAll(text).FirstOrDefault(t => t.Column("Method") >= 0 && t.Column("Mean") >= 0);
+        if (table is null)
+        {
+            problems.Add($"{path}: no BenchmarkDotNet table (a Method and a Mean column)");
+            return [];
+        }
+
+        int? iterations = IterationCountOf(text);
+        int mean = table.Column("Mean");
+        string @class = ShortClass(ReportPrefix(path));
+        var results = new List<BenchmarkResult>();
+        foreach (var row in table.Rows)
+        {
+            var parameters = new Dictionary<string, string>(StringComparer.Ordinal);
+            for (int i = 0; i < mean && i < row.Count; i++)
+            {
+                string name = table.Header[i];
+                if (!NotParameters.Contains(name) && !name.Contains(' ', StringComparison.Ordinal))
+                {
+                    parameters[name] = row[i];
+                }
+            }
+
+            var columns = table.Header.Zip(row).GroupBy(p => p.First).ToDictionary(g => g.Key, g => g.First().Second, StringComparer.Ordinal);
+            double meanNs = Quantity.TimeNs(table.Cell(row, "Mean")) ?? double.NaN;
+            double errorNs = Quantity.TimeNs(table.Cell(row, "Error")) ?? double.NaN;
+            double sdNs = Quantity.TimeNs(table.Cell(row, "StdDev")) ?? double.NaN;
+            string method = table.Cell(row, "Method") ?? "";
+            results.Add(new BenchmarkResult(@class, method, parameters, meanNs, errorNs, sdNs, iterations, null, columns, path));
+        }
+
+        return results;
+    }
+
+    // "IterationCount=3" in the job line of the table's header block; smoke runs say 1.
+    private static int? IterationCountOf(string text) =>
+        IterationCountPattern().Match(text) is { Success: true } m ? int.Parse(m.Groups[1].Value, System.Globalization.CultureInfo.InvariantCulture) : null;
+
+    // ".../Namespace.Class-report-github.md" -> "Namespace.Class".
+    private static string ReportPrefix(string path)
+    {
+        string name = Path.GetFileName(path);
+        int dash = name.IndexOf("-report", StringComparison.Ordinal);
+        return dash > 0 ? name[..dash] : name;
+    }
+
+    // "StatisticsThatMatter.NoisyComparison" -> "NoisyComparison"; nested types keep their last name.
+    private static string ShortClass(string type)
+    {
+        string last = type[(type.LastIndexOf('.') + 1)..];
+        return last[(last.LastIndexOf('+') + 1)..];
+    }
+
+    // BenchmarkDotNet's JSON "Parameters": "N=20000000&Backend=Lock".
+    private static Dictionary<string, string> ParseParameters(string parameters) =>
+        parameters.Split('&', StringSplitOptions.RemoveEmptyEntries)
+            .Select(p => p.Split('=', 2))
+            .Where(p => p.Length == 2)
+            .GroupBy(p => p[0])
+            .ToDictionary(g => g.Key, g => g.First()[1], StringComparer.Ordinal);
+
+    [GeneratedRegex(@"IterationCount=(\d+)")]
+    private static partial Regex IterationCountPattern();
+}

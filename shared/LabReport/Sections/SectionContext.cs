@@ -1,0 +1,77 @@
+using LabReport.RunFiles;
+
+namespace LabReport.Sections;
+
+/// <summary>What a section works with: the run, the post's published numbers, where charts go, and a record of what it read.</summary>
+public sealed class SectionContext(RunFolder run, PostNumbers published, string chartDirectory)
+{
+    private readonly List<string> _files = [];
+    private readonly List<string> _problems = [];
+
+    /// <summary>The run.</summary>
+    public RunFolder Run { get; } = run;
+
+    /// <summary>The post's published numbers.</summary>
+    public PostNumbers Published { get; } = published;
+
+    /// <summary>Where the SVG charts are written (the run folder).</summary>
+    public string ChartDirectory { get; } = chartDirectory;
+
+    /// <summary>Files read, full paths, in order.</summary>
+    public IReadOnlyList<string> Files => _files;
+
+    /// <summary>What could not be read or found, one line each.</summary>
+    public IReadOnlyList<string> Problems => _problems;
+
+    /// <summary>The post's folder in the run.</summary>
+    public string PostFolder => Run.PostPath(Published.Post);
+
+    /// <summary>The benchmark results of the post's folder or one of its sub-folders ("defended").</summary>
+    public BenchmarkSet Benchmarks(string subFolder = "")
+    {
+        var set = BenchmarkSet.Load(Path.Combine(PostFolder, subFolder));
+        foreach (string f in set.Files)
+        {
+            Read(f);
+        }
+
+        foreach (string p in set.Problems)
+        {
+            Problem(p);
+        }
+
+        return set;
+    }
+
+    /// <summary>A file of the post folder if it exists (recorded as read), else null and a problem "not found".</summary>
+    public string? File(string relative)
+    {
+        string path = Path.Combine(PostFolder, relative);
+        if (System.IO.File.Exists(path))
+        {
+            Read(path);
+            return path;
+        }
+
+        Problem($"{Run.Relative(path)}: not found");
+        return null;
+    }
+
+    /// <summary>Records a file as read (listed with a link in the report).</summary>
+    public void Read(string path)
+    {
+        if (!_files.Contains(path))
+        {
+            _files.Add(path);
+        }
+    }
+
+    /// <summary>Records a problem (shown under the post's table).</summary>
+    public void Problem(string text)
+    {
+        if (!_problems.Contains(text))
+        {
+            _problems.Add(text);
+        }
+    }
+}

@@ -1,0 +1,231 @@
+using System.Collections;
+using System.Globalization;
+using System.Reflection;
+using System.Text.RegularExpressions;
+using BenchmarkDotNet.ConsoleArguments;
+using BenchmarkDotNet.Loggers;
+
+namespace MeasurementLab;
+
+/// <summary>
+/// A post's command line as BenchmarkDotNet will see it, checked before anything runs. BenchmarkDotNet 0.15.8 ignores
+/// a stray word (with the lab's default <c>--filter *</c> a typo in a sub-command would start the whole suite), takes
+/// <c>--iterationCount 0</c> or <c>--iterationCount</c> without a value silently, and answers an unknown option with
+/// its whole usage text and exit code 0 under <c>--list</c>. Here each of these is one <see cref="UsageException"/>
+/// naming the argument; BenchmarkDotNet's own parser still has the last word on everything else.
+/// </summary>
+public sealed class BenchmarkArguments
+{
+    // BenchmarkDotNet's options, read from its own option class, so the table cannot drift from the version we run.
+    private static readonly Lazy<IReadOnlyDictionary<string, OptionKind>> Options = new(ReadOptions);
+
+    // Counts that BenchmarkDotNet accepts below these values only to fail, hang or measure nothing later.
+    private static readonly Dictionary<string, int> Minimums = new(StringComparer.Ordinal)
+    {
+        ["launchCount"] = 1,
+        ["warmupCount"] = 0,
+        ["minWarmupCount"] = 0,
+        ["maxWarmupCount"] = 0,
+        ["iterationTime"] = 1,
+        ["iterationCount"] = 1,
+        ["minIterationCount"] = 1,
+        ["maxIterationCount"] = 1,
+        ["invocationCount"] = 1,
+        ["unrollFactor"] = 1,
+        ["disasmDepth"] = 1,
+        ["buildTimeout"] = 1,
+        ["maxWidth"] = 1,
+    };
+
+    private static readonly string[] HelpSwitches = ["--help", "-h", "-?", "--version"];
+
+    private BenchmarkArguments(IReadOnlyList<string> arguments, CommandLineOptions? options, bool informational)
+    {
+        Arguments = arguments;
+        Parsed = options;
+        IsInformational = informational;
+    }
+
+    /// <summary>The arguments as given.</summary>
+    public IReadOnlyList<string> Arguments { get; }
+
+    /// <summary>True for --help, --version, --info and --list: BenchmarkDotNet prints something and runs nothing.</summary>
+    public bool IsInformational { get; }
+
+    /// <summary>The --filter patterns (empty: every benchmark).</summary>
+    public IReadOnlyList<string> Filters => [.. Parsed?.Filters ?? []];
+
+    /// <summary>The --artifacts directory, if one was given.</summary>
+    public string? ArtifactsDirectory => Parsed?.ArtifactsDirectory?.ToString();
+
+    /// <summary>The arguments to hand to BenchmarkDotNet: a benchmark run without a filter gets <c>--filter *</c>, never the interactive menu.</summary>
+    public string[] ForBenchmarkDotNet => IsInformational || Filters.Count > 0 ? [.. Arguments] : [.. Arguments, "--filter", "*"];
+
+    private CommandLineOptions? Parsed { get; }
+
+    /// <summary>Checks <paramref name="args"/> (everything after the program name, no sub-command).</summary>
+    /// <param name="args">The command line.</param>
+    /// <param name="modes">The program's sub-commands, named in the message when the first word is none of them.</param>
+    /// <exception cref="UsageException">A word, option or value BenchmarkDotNet would ignore or reject.</exception>
+    public static BenchmarkArguments Parse(IReadOnlyList<string> args, IReadOnlyList<SubCommand> modes)
+    {
+        ArgumentNullException.ThrowIfNull(args);
+        ArgumentNullException.ThrowIfNull(modes);
+        if (args.Any(a => HelpSwitches.Contains(a, StringComparer.Ordinal)))
+        {
+            return new BenchmarkArguments(args, null, informational: true);
+        }
+
+        CheckTokens(args, modes);
+        var log = new AccumulationLogger();
+        var (success, _, options) = ConfigParser.Parse([.. args], log);
+        if (!success || options is null)
+        {
+            throw new UsageException(FirstError(log.GetLog()));
+        }
+
+        CheckCounts(options);
+        bool informational = options.PrintInformation || options.ListBenchmarkCaseMode != BenchmarkDotNet.ConsoleArguments.ListBenchmarks.ListBenchmarkCaseMode.Disabled;
+        return new BenchmarkArguments(args, options, informational);
+    }
+
+    /// <summary>
+    /// True when this command line runs <paramref name="fullName"/> (Namespace.Type.Method): nothing informational, and
+    /// no filter or a filter matching it (BenchmarkDotNet's globs: <c>*</c>, <c>?</c>, case-insensitive).
+    /// </summary>
+    public bool WillRun(string fullName)
+    {
+        ArgumentNullException.ThrowIfNull(fullName);
+        return !IsInformational && (Filters.Count == 0 || Filters.Any(p => Matches(p, fullName)));
+    }
+
+    /// <summary>BenchmarkDotNet's glob: <c>*</c> any run of characters, <c>?</c> one character, case-insensitive.</summary>
+    public static bool Matches(string pattern, string fullName)
+    {
+        ArgumentNullException.ThrowIfNull(pattern);
+        string regex = "^" + Regex.Escape(pattern).Replace(@"\*", ".*", StringComparison.Ordinal).Replace(@"\?", ".", StringComparison.Ordinal) + "$";
+        return Regex.IsMatch(fullName, regex, RegexOptions.IgnoreCase | RegexOptions.CultureInvariant, TimeSpan.FromSeconds(1));
+    }
+
+    // Walks the tokens as BenchmarkDotNet's parser binds them, to find the words it would silently drop.
+    private static void CheckTokens(IReadOnlyList<string> args, IReadOnlyList<SubCommand> modes)
+    {
+        string? previous = null;
+        for (int i = 0; i < args.Count; i++)
+        {
+            string token = args[i];
+            if (!LooksLikeOption(token))
+            {
+                throw new UsageException(i == 0 ? UnknownSubCommand(token, modes) : $"unexpected argument '{token}'{After(previous)}; BenchmarkDotNet options take the form --name value");
+            }
+
+            string name = token.TrimStart('-');
+            int equals = name.IndexOf('=', StringComparison.Ordinal);
+            string? inline = equals >= 0 ? name[(equals + 1)..] : null;
+            name = equals >= 0 ? name[..equals] : name;
+            if (!Options.Value.TryGetValue(name, out var kind))
+            {
+                throw new UsageException($"unknown option '{token}' (BenchmarkDotNet's options: --help)");
+            }
+
+            previous = token;
+            if (kind == OptionKind.Flag)
+            {
+                continue;
+            }
+
+            int values = inline is null ? 0 : 1;
+            while (i + 1 < args.Count && !LooksLikeOption(args[i + 1]) && (kind == OptionKind.Sequence || values == 0))
+            {
+                i++;
+                values++;
+            }
+
+            if (values == 0 || inline?.Length == 0)
+            {
+                throw new UsageException($"option {token} needs a value");
+            }
+        }
+    }
+
+    private static void CheckCounts(CommandLineOptions options)
+    {
+        foreach (var property in typeof(CommandLineOptions).GetProperties())
+        {
+            if (OptionName(property) is not { } name || !Minimums.TryGetValue(name, out int minimum))
+            {
+                continue;
+            }
+
+            object? value = property.GetValue(options);
+            long? number = value is null ? null : Convert.ToInt64(value, CultureInfo.InvariantCulture);
+            if (number < minimum)
+            {
+                throw new UsageException($"option --{name} must be at least {minimum}; got {number}");
+            }
+        }
+    }
+
+    private static string UnknownSubCommand(string word, IReadOnlyList<SubCommand> modes) => modes.Count == 0
+        ? $"unexpected argument '{word}': this program takes BenchmarkDotNet options only (e.g. --filter '*', --list flat)"
+        : $"unknown sub-command '{word}'; sub-commands: {string.Join(", ", modes.Select(m => m.Name))}; or BenchmarkDotNet options (e.g. --filter '*', --list flat)";
+
+    private static string After(string? option) => option is null ? "" : $" after {option}";
+
+    // BenchmarkDotNet's parser prints "ERROR(S):" followed by one line per problem, then its usage.
+    private static string FirstError(string log)
+    {
+        var lines = log.Split('\n').Select(l => l.Trim()).Where(l => l.Length > 0).ToList();
+        int errors = lines.FindIndex(l => l.StartsWith("ERROR", StringComparison.Ordinal));
+        string message = errors >= 0 && errors + 1 < lines.Count ? lines[errors + 1] : lines.FirstOrDefault() ?? "the arguments were not accepted";
+        return "BenchmarkDotNet: " + message.TrimEnd('.');
+    }
+
+    // "-5" and "-0.5" are values, not options (as for BenchmarkDotNet's parser).
+    private static bool LooksLikeOption(string token) =>
+        token.Length > 1 && token[0] == '-' && !double.TryParse(token, NumberStyles.Float, CultureInfo.InvariantCulture, out _);
+
+    private static IReadOnlyDictionary<string, OptionKind> ReadOptions()
+    {
+        var options = new Dictionary<string, OptionKind>(StringComparer.OrdinalIgnoreCase); // BenchmarkDotNet's parser ignores case
+        foreach (var property in typeof(CommandLineOptions).GetProperties())
+        {
+            var attribute = OptionAttribute(property);
+            if (attribute is null)
+            {
+                continue;
+            }
+
+            var type = Nullable.GetUnderlyingType(property.PropertyType) ?? property.PropertyType;
+            var kind = type == typeof(bool) ? OptionKind.Flag
+                : type != typeof(string) && typeof(IEnumerable).IsAssignableFrom(type) ? OptionKind.Sequence
+                : OptionKind.Single;
+            foreach (string name in new[] { Read(attribute, "LongName"), Read(attribute, "ShortName") })
+            {
+                if (name.Length > 0)
+                {
+                    options[name] = kind;
+                }
+            }
+        }
+
+        return options;
+    }
+
+    private static string? OptionName(PropertyInfo property) =>
+        OptionAttribute(property) is { } attribute ? Read(attribute, "LongName") : null;
+
+    // CommandLineParser's OptionAttribute, found by name: the package is BenchmarkDotNet's dependency, not ours.
+    private static Attribute? OptionAttribute(PropertyInfo property) =>
+        property.GetCustomAttributes().FirstOrDefault(a => a.GetType().Name == "OptionAttribute");
+
+    private static string Read(Attribute attribute, string property) =>
+        attribute.GetType().GetProperty(property)?.GetValue(attribute) as string ?? "";
+
+    private enum OptionKind
+    {
+        Flag,
+        Single,
+        Sequence,
+    }
+}

@@ -1,0 +1,127 @@
+using HandRolledHarness.Comparison;
+using MeasurementLab;
+
+namespace HandRolledHarness.Tests;
+
+// One class: these tests redirect the process-wide Console, so they must not run in parallel with each other.
+public sealed class CommandLineTests : IDisposable
+{
+    private readonly string _directory = Directory.CreateTempSubdirectory("hand-rolled-tests-").FullName;
+
+    public void Dispose() => Directory.Delete(_directory, recursive: true);
+
+    [Theory]
+    [InlineData(new string[0], "mark needs a step number")]
+    [InlineData(new[] { "9" }, "The mark step must be at least 0 and at most 8; got 9")]
+    [InlineData(new[] { "-1" }, "The mark step must be at least 0")]
+    [InlineData(new[] { "seven" }, "The mark step needs a whole number; got 'seven'")]
+    [InlineData(new[] { "8", "--function", "bogosort" }, "--function: unknown function 'bogosort'; known: multiply, pow")]
+    [InlineData(new[] { "7", "--function", "quicksort" }, "--function: quicksort takes a problem size, which only mark 8 gives")]
+    [InlineData(new[] { "3", "--function", "pow" }, "--function applies to mark 6 to 8")]
+    [InlineData(new[] { "8", "--repeats", "0" }, "Option --repeats must be at least 2 and at most 1000; got 0")]
+    [InlineData(new[] { "8", "--repeats", "-3" }, "Option --repeats must be at least 2")]
+    [InlineData(new[] { "8", "--repeats", "many" }, "Option --repeats needs a whole number; got 'many'")]
+    [InlineData(new[] { "8", "--min-seconds", "0" }, "Option --min-seconds must be greater than 0 and at most 60; got 0")]
+    [InlineData(new[] { "8", "--min-seconds", "-0.5" }, "Option --min-seconds must be greater than 0")]
+    [InlineData(new[] { "8", "--min-seconds" }, "Option --min-seconds needs a value")]
+    [InlineData(new[] { "2", "--repeats", "5" }, "--repeats applies to mark 3 to 8")]
+    [InlineData(new[] { "5", "--count", "1000" }, "--count applies to mark 1 to 4")]
+    [InlineData(new[] { "4", "--min-seconds", "1" }, "--min-seconds applies to mark 5 to 8")]
+    [InlineData(new[] { "7", "--max-size", "800" }, "--max-size applies to mark 8 (problem sizes)")]
+    [InlineData(new[] { "8", "--max-size", "99" }, "Option --max-size must be at least 100")]
+    [InlineData(new[] { "8", "--repeat", "5" }, "Unknown option: --repeat")]
+    [InlineData(new[] { "8", "9" }, "Unexpected argument: 9")]
+    [InlineData(new[] { "8", "--csv", "/proc/no-such-dir/mark8.csv" }, "--csv: cannot write '/proc/no-such-dir/mark8.csv'")]
+    public void Bad_input_is_a_usage_error_on_stderr_with_exit_2_and_nothing_run(string[] args, string message)
+    {
+        var (exit, stdout, stderr) = Run(MarkCommand.Command, args);
+
+        exit.Should().Be(LabEntryPoint.UsageExitCode);
+        stderr.Split('\n')[0].Should().StartWith("error: ").And.Contain(message);
+        stdout.Should().BeEmpty("nothing may run after a usage error");
+    }
+
+    [Fact]
+    public void Help_prints_the_usage_and_runs_nothing()
+    {
+        var (exit, stdout, stderr) = Run(MarkCommand.Command, ["--help"]);
+
+        exit.Should().Be(0);
+        stdout.Should().StartWith("Usage: dotnet run -c Release -- mark STEP");
+        stderr.Should().BeEmpty();
+    }
+
+    [Fact]
+    public void All_with_mark_7_selects_the_functions_without_a_size()
+    {
+        var options = MarkOptions.Parse(["7", "--function", "all"]);
+
+        options.Functions.Should().OnlyContain(f => f is PlainFunction).And.HaveCount(10);
+        options.Repeats.Should().BeNull("unset options fall back to the note's values");
+        options.MaxSize.Should().Be(MarkOptions.LargestSize);
+    }
+
+    [Fact]
+    public void Mark_8_prints_the_platform_then_one_line_per_size_and_writes_the_csv()
+    {
+        string csv = Path.Combine(_directory, Mark8Csv.FileName);
+        var options = MarkOptions.Parse(["8", "--function", "quicksort,binary_search_same,multiply,selection_sort", "--max-size", "400",
+            "--repeats", "2", "--min-seconds", "0.000001", "--csv", csv]);
+        var output = new StringWriter();
+
+        var rows = MarkCommand.Execute(options, new FakeClock { AdvanceEveryRead = 1_000 }, output);
+
+        string[] lines = EarlyMarkTests.Lines(output);
+        lines.Take(4).Should().OnlyContain(l => l.StartsWith("# ", StringComparison.Ordinal));
+        lines.Skip(4).Select(l => l.Split(' ', StringSplitOptions.RemoveEmptyEntries)[0]).Should().Equal(
+            "multiply", "binary_search_same", "binary_search_same", "binary_search_same",
+            "quicksort", "selection_sort", "quicksort", "selection_sort", "quicksort", "selection_sort");
+        // Plain functions first, then each group size by size.
+        rows.Select(r => r.Size).Should().Equal(null, 100, 200, 400, 100, 100, 200, 200, 400, 400);
+        Mark8Csv.Read(csv).Should().BeEquivalentTo(rows, o => o.Using<double>(c => c.Subject.Should().BeApproximately(c.Expectation, 1e-3)).WhenTypeIs<double>());
+    }
+
+    [Theory]
+    [InlineData(new string[0], "compare needs RUN_DIR")]
+    [InlineData(new[] { "/nonexistent/run" }, "RUN_DIR '/nonexistent/run' is not a directory")]
+    [InlineData(new[] { "@run", "--output", "/proc/no-such-dir/comparison.md" }, "--output: cannot write '/proc/no-such-dir/comparison.md'")]
+    [InlineData(new[] { "@run", "@run" }, "Unexpected argument")]
+    [InlineData(new[] { "@run", "--out", "x.md" }, "Unknown option: --out")]
+    public void Bad_compare_input_is_a_usage_error(string[] args, string message)
+    {
+        string run = Path.Combine(AppContext.BaseDirectory, "Fixtures", "run");
+        var (exit, _, stderr) = Run(CompareCommand.Command, args.Select(a => a == "@run" ? run : a).ToArray());
+
+        exit.Should().Be(LabEntryPoint.UsageExitCode);
+        stderr.Split('\n')[0].Should().StartWith("error: ").And.Contain(message);
+    }
+
+    [Fact]
+    public void Compare_writes_the_table_where_asked_and_prints_it()
+    {
+        string output = Path.Combine(_directory, CompareCommand.OutputFileName);
+        var (exit, stdout, _) = Run(CompareCommand.Command, [Path.Combine(AppContext.BaseDirectory, "Fixtures", "run"), "--output", output]);
+
+        exit.Should().Be(0);
+        File.ReadAllText(output).Should().Be(stdout).And.StartWith("# Hand-rolled Mark8 next to BenchmarkDotNet");
+    }
+
+    private static (int Exit, string Stdout, string Stderr) Run(SubCommand command, string[] args)
+    {
+        var stdout = new StringWriter();
+        var stderr = new StringWriter();
+        var (oldOut, oldError) = (Console.Out, Console.Error);
+        Console.SetOut(stdout);
+        Console.SetError(stderr);
+        try
+        {
+            int exit = LabEntryPoint.RunSubCommand(command, args);
+            return (exit, stdout.ToString(), stderr.ToString());
+        }
+        finally
+        {
+            Console.SetOut(oldOut);
+            Console.SetError(oldError);
+        }
+    }
+}

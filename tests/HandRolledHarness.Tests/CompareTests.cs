@@ -1,0 +1,106 @@
+using HandRolledHarness.Comparison;
+using MeasurementLab;
+
+namespace HandRolledHarness.Tests;
+
+public sealed class CompareTests : IDisposable
+{
+    private static readonly string Fixtures = Path.Combine(AppContext.BaseDirectory, "Fixtures");
+    private readonly string _directory = Directory.CreateTempSubdirectory("hand-rolled-compare-").FullName;
+
+    public void Dispose() => Directory.Delete(_directory, recursive: true);
+
+    [Fact]
+    public void BenchmarkDotNet_results_are_read_by_function_name_and_size()
+    {
+        var results = BdnResult.ReadDirectory(Path.Combine(Fixtures, "run"));
+
+        results.Select(r => (r.Function, r.Size)).Should().BeEquivalentTo(new (string, int?)[]
+        {
+            ("binary_search_same", 100), ("binary_search_pseudorandom", 100), ("binary_search_same", 6_553_600), ("multiply", null),
+        });
+        var multiply = results.Single(r => r.Function == "multiply");
+        multiply.MeanNs.Should().BeApproximately(5.1036, 1e-4);
+        multiply.CiLevel.Should().Be("99.9%");
+        multiply.CiLowerNs.Should().BeLessThan(multiply.MeanNs);
+        multiply.CiUpperNs.Should().BeGreaterThan(multiply.MeanNs);
+        multiply.AllocatedBytes.Should().Be(0);
+    }
+
+    [Fact]
+    public void The_table_pairs_each_function_and_size_and_gives_the_ratio()
+    {
+        string table = CompareCommand.Table(Path.Combine(Fixtures, "run"));
+
+        string multiply = Row(table, "multiply", "");
+        multiply.Should().Contain("| 4.70 | 1.06 | 8,388,608 | 5.10 |").And.EndWith($"| 0 | {4.7 / 5.103596964480644:F2} |");
+        Row(table, "binary_search_same", "6,553,600").Should().StartWith("| binary_search_same | 6,553,600 | — | — | — |");
+        Row(table, "pow", "").Should().EndWith("| — | — | — | — |", "a function BenchmarkDotNet did not run keeps its Mark8 row");
+        table.Should().NotContain("| binary_search_same | 200 |", "the sweep's other sizes stay in mark8.csv");
+        table.Split('\n').Count(l => l.StartsWith("| ", StringComparison.Ordinal)).Should().Be(1 + 5, "one header and five rows");
+    }
+
+    [Fact]
+    public void A_one_iteration_run_has_no_interval()
+    {
+        Row(CompareCommand.Table(Path.Combine(Fixtures, "smoke")), "multiply", "").Should().Contain("| n/a |");
+    }
+
+    [Fact]
+    public void Rows_follow_the_note_order_then_size()
+    {
+        var marks = new[]
+        {
+            new Mark8Row("sort", "quicksort", 200, 1, 0, 2),
+            new Mark8Row("sort", "quicksort", 100, 1, 0, 2),
+            new Mark8Row("math", "pow", null, 1, 0, 2),
+        };
+
+        string table = ComparisonTable.Markdown(marks, []);
+
+        table.Split('\n').Skip(2).Where(l => l.Length > 0).Select(l => l.Split('|')[1].Trim() + l.Split('|')[2].Trim())
+            .Should().Equal("pow", "quicksort100", "quicksort200");
+    }
+
+    [Fact]
+    public void Csv_round_trips()
+    {
+        string path = Path.Combine(_directory, Mark8Csv.FileName);
+        Mark8Row[] rows = [new("math", "pow", null, 11.25, 1.5, 4_194_304), new("sort", "heapsort", 1_600, 81_774.8, 450.03, 256)];
+
+        Mark8Csv.Write(path, rows);
+
+        File.ReadLines(path).First().Should().Be(Mark8Csv.Header);
+        Mark8Csv.Read(path).Should().Equal(rows);
+        File.Exists(path + ".tmp").Should().BeFalse();
+    }
+
+    [Fact]
+    public void Missing_or_malformed_inputs_are_usage_errors_naming_the_file()
+    {
+        Directory.CreateDirectory(Path.Combine(_directory, "empty"));
+        File.WriteAllText(Path.Combine(_directory, Mark8Csv.FileName), "group,function,size,mean_ns,sdev_ns,count\nmath,pow,,fast,1,2\n");
+
+        FluentActions.Invoking(() => CompareCommand.Table(Path.Combine(_directory, "nope")))
+            .Should().Throw<UsageException>().WithMessage("*RUN_DIR*nope*is not a directory*");
+        FluentActions.Invoking(() => CompareCommand.Table(Path.Combine(_directory, "empty")))
+            .Should().Throw<UsageException>().WithMessage("*mark8.csv does not exist*");
+        FluentActions.Invoking(() => CompareCommand.Table(_directory))
+            .Should().Throw<UsageException>().WithMessage("*mark8.csv:2: expected group,function,size,mean_ns,sdev_ns,count; got 'math,pow,,fast,1,2'*");
+    }
+
+    [Fact]
+    public void Every_function_has_a_BenchmarkDotNet_benchmark_of_the_same_name()
+    {
+        var descriptions = new[] { typeof(MathBenchmarks), typeof(BinarySearchBenchmarks), typeof(SortBenchmarks) }
+            .SelectMany(t => t.GetMethods())
+            .Select(m => m.GetCustomAttributes(typeof(BenchmarkDotNet.Attributes.BenchmarkAttribute), false).Cast<BenchmarkDotNet.Attributes.BenchmarkAttribute>().SingleOrDefault())
+            .OfType<BenchmarkDotNet.Attributes.BenchmarkAttribute>()
+            .Select(b => b.Description);
+
+        descriptions.Should().BeEquivalentTo(FunctionCatalog.All.Select(f => f.Name));
+    }
+
+    private static string Row(string table, string function, string size) =>
+        table.Split('\n').Single(l => l.StartsWith($"| {function} | {size} |", StringComparison.Ordinal));
+}

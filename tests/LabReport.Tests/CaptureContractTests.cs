@@ -1,0 +1,95 @@
+using System.Diagnostics;
+using System.Text.Json;
+using LabReport.RunFiles;
+using LabReport.Sections;
+
+namespace LabReport.Tests;
+
+/// <summary>The capture scripts write what the report reads: the row names, the fingerprint, the steal counters.</summary>
+public class CaptureContractTests
+{
+    private static readonly string Root = FindRoot();
+
+    [Fact]
+    public void Machine_id_json_is_a_fingerprint_and_the_name_matches_it()
+    {
+        var (code, json, _) = Script("scripts/machine-id.sh", "--json");
+        code.Should().Be(0);
+        using var doc = JsonDocument.Parse(json);
+        string fingerprint = doc.RootElement.GetProperty("fingerprint").GetString()!;
+        fingerprint.Should().Contain(doc.RootElement.GetProperty("cacheSignature").GetString()!);
+        doc.RootElement.GetProperty("logicalCpus").GetInt32().Should().BePositive();
+        Script("scripts/machine-id.sh").Output.Trim().Should().Be(doc.RootElement.GetProperty("name").GetString());
+    }
+
+    [Fact]
+    public void Capture_rows_are_the_ones_the_report_reads()
+    {
+        string dir = Path.Combine(Path.GetTempPath(), $"labreport-capture-{Guid.NewGuid():N}");
+        Directory.CreateDirectory(dir);
+        try
+        {
+            var (code, start, error) = Script("scripts/capture-env.sh", "--no-disk", "--run-dir", dir);
+            code.Should().Be(0, error);
+            var (_, end, _) = Script("scripts/capture-env.sh", "--end");
+            File.WriteAllText(Path.Combine(dir, "environment.md"), start + end);
+            var env = RunEnvironment.Load(dir);
+            foreach (string row in new[] { "CPU model (full)", "machine fingerprint", "transparent huge pages", EngineSection.DiskSequentialRow, EngineSection.DiskSyncRow })
+            {
+                env.Row(row).Should().NotBeNullOrWhiteSpace(row);
+            }
+
+            env.Row(EngineSection.DiskSequentialRow).Should().Contain("--no-disk");
+            env.StealPercent().Should().NotBeNull().And.BeInRange(0, 100);
+            Directory.GetFiles(dir).Should().ContainSingle("the capture leaves nothing behind in the run directory");
+        }
+        finally
+        {
+            Directory.Delete(dir, recursive: true);
+        }
+    }
+
+    [Theory]
+    [InlineData("scripts/machine-id.sh", "--bogus")]
+    [InlineData("scripts/capture-env.sh", "--run-dir", "/nonexistent/dir")]
+    public void Bad_arguments_exit_2(params string[] command)
+    {
+        var (code, _, error) = Script(command[0], command[1..]);
+        code.Should().Be(2);
+        error.Should().StartWith("error: ");
+    }
+
+    private static (int Code, string Output, string Error) Script(string script, params string[] args)
+    {
+        var start = new ProcessStartInfo(Path.Combine(Root, script))
+        {
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            UseShellExecute = false,
+            WorkingDirectory = Root,
+        };
+        foreach (string a in args)
+        {
+            start.ArgumentList.Add(a);
+        }
+
+        using var process = Process.Start(start)!;
+        var output = process.StandardOutput.ReadToEndAsync();
+        string error = process.StandardError.ReadToEnd();
+        process.WaitForExit();
+        return (process.ExitCode, output.Result, error);
+    }
+
+    private static string FindRoot()
+    {
+        for (var dir = new DirectoryInfo(AppContext.BaseDirectory); dir is not null; dir = dir.Parent)
+        {
+            if (File.Exists(Path.Combine(dir.FullName, "companion-code.sln")))
+            {
+                return dir.FullName;
+            }
+        }
+
+        throw new InvalidOperationException("repository root (companion-code.sln) not found above " + AppContext.BaseDirectory);
+    }
+}

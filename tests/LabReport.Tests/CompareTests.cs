@@ -1,0 +1,93 @@
+namespace LabReport.Tests;
+
+public class CompareTests
+{
+    private static string Fixture(string name) => Path.Combine(RunFixture.FixturesRoot, name);
+
+    [Fact]
+    public void Known_slower_faster_and_same_are_found()
+    {
+        var (code, output, error) = RunFixture.Run("compare", Fixture("compare-a"), Fixture("compare-b"));
+        code.Should().Be(0, error);
+        Row(output, "Sample.Slower").Should().Contain("**slower**");
+        Row(output, "Sample.Faster").Should().Contain("**faster**");
+        Row(output, "Sample.Same").Should().Contain("**same**", "a 1% change is inside the 5% threshold");
+        Row(output, "TableOnly.Lookup").Should().Contain("**slower**").And.Contain("no raw iterations");
+        output.Should().Contain("1 faster, 2 slower, 1 same");
+    }
+
+    [Fact]
+    public void A_larger_threshold_turns_the_20_percent_changes_into_same()
+    {
+        var (code, output, _) = RunFixture.Run("compare", Fixture("compare-a"), Fixture("compare-b"), "--threshold", "25%");
+        code.Should().Be(0);
+        Row(output, "Sample.Slower").Should().Contain("**same**");
+        Row(output, "Sample.Faster").Should().Contain("**same**");
+    }
+
+    [Fact]
+    public void Different_machines_and_differing_environment_rows_are_said()
+    {
+        var (_, output, _) = RunFixture.Run("compare", Fixture("compare-a"), Fixture("compare-b"));
+        output.Should().Contain("**Different machines**");
+        output.Should().Contain("| kernel | 6.1.0 | 6.2.0 |");
+        RunFixture.Run("compare", Fixture("compare-a"), Fixture("compare-a")).Output.Should().Contain("Same machine fingerprint");
+    }
+
+    [Fact]
+    public void Out_writes_the_table_and_one_chart()
+    {
+        string dir = Path.Combine(Path.GetTempPath(), $"labreport-compare-{Guid.NewGuid():N}");
+        try
+        {
+            var (code, _, _) = RunFixture.Run("compare", Fixture("compare-a"), Fixture("compare-b"), "--out", dir);
+            code.Should().Be(0);
+            File.ReadAllText(Path.Combine(dir, "compare.md")).Should().Contain("](compare.svg)");
+            var svg = System.Xml.Linq.XDocument.Load(Path.Combine(dir, "compare.svg"));
+            svg.Descendants().Where(e => e.Name.LocalName == "text").Select(e => e.Value).Should().Contain(t => t.Contains("Sample.Slower", StringComparison.Ordinal));
+        }
+        finally
+        {
+            if (Directory.Exists(dir))
+            {
+                Directory.Delete(dir, recursive: true);
+            }
+        }
+    }
+
+    [Fact]
+    public void Runs_with_no_benchmark_in_common_exit_1_naming_both()
+    {
+        var (code, _, error) = RunFixture.Run("compare", Fixture("compare-a"), Fixture("no-common"));
+        code.Should().Be(1);
+        error.Should().Contain("no benchmark in common").And.Contain(Fixture("compare-a")).And.Contain(Fixture("no-common"));
+    }
+
+    [Theory]
+    [InlineData(new[] { "compare" }, "at least two run folders")]
+    [InlineData(new[] { "compare", "@a" }, "at least two run folders")]
+    [InlineData(new[] { "compare", "@a", "@b", "--threshold", "fast" }, "--threshold 'fast' is not a number")]
+    [InlineData(new[] { "compare", "@a", "@b", "--threshold", "0" }, "must be above 0%")]
+    [InlineData(new[] { "compare", "@a", "@b", "--threshold", "-5%" }, "must be above 0%")]
+    [InlineData(new[] { "compare", "@a", "@b", "--threshold" }, "--threshold needs a percentage")]
+    [InlineData(new[] { "compare", "@a", "/nonexistent/run" }, "/nonexistent/run: no such directory")]
+    [InlineData(new[] { "compare", "@a", "@b", "--bogus" }, "unknown option '--bogus'")]
+    public void Bad_compare_lines_exit_2(string[] args, string message)
+    {
+        var resolved = args.Select(a => a == "@a" ? Fixture("compare-a") : a == "@b" ? Fixture("compare-b") : a).ToArray();
+        var (code, _, error) = RunFixture.Run(resolved);
+        code.Should().Be(2);
+        error.Should().StartWith("error: ").And.Contain(message);
+    }
+
+    [Theory]
+    [InlineData("5%", 0.05)]
+    [InlineData("2.5%", 0.025)]
+    [InlineData("0.1", 0.1)]
+    [InlineData("10", 0.10)]
+    public void Threshold_forms(string text, double expected) =>
+        CompareCommand.ParseThreshold(text).Should().BeApproximately(expected, 1e-12);
+
+    private static string Row(string output, string key) =>
+        output.Split('\n').Single(l => l.StartsWith("| engine: ", StringComparison.Ordinal) && l.Contains(key, StringComparison.Ordinal));
+}

@@ -1,0 +1,211 @@
+using System.Text.RegularExpressions;
+
+namespace LabReport.Tests;
+
+public partial class ReportTests
+{
+    private static string GoldenPath(string name) => Path.Combine(AppContext.BaseDirectory, "Golden", name);
+
+    [Fact]
+    public void Full_run_report_matches_the_golden_file()
+    {
+        // Regenerate after an intended change: LABREPORT_UPDATE_GOLDEN=/path/to/tests/LabReport.Tests/Golden dotnet test tests/LabReport.Tests
+        using var run = RunFixture.Copy("full");
+        var (code, output, error) = RunFixture.Run("report", run.Path);
+        code.Should().Be(0, error);
+        output.Trim().Should().Be(run.File("report.md"));
+        string report = File.ReadAllText(run.File("report.md"));
+        if (Environment.GetEnvironmentVariable("LABREPORT_UPDATE_GOLDEN") is { Length: > 0 } dir)
+        {
+            File.WriteAllText(Path.Combine(dir, "full.report.md"), report);
+        }
+
+        report.Should().Be(File.ReadAllText(GoldenPath("full.report.md")));
+    }
+
+    [Theory]
+    [InlineData("SumRandom / SumSequential time, N = 8,000,000", "reproduced")]
+    [InlineData("SumRandom / SumSequential time, N = 1,000,000", "direction only")]
+    [InlineData("Narrow, 32 threads: Striped / Lock throughput", "not measurable here")]
+    [InlineData("20 iterations: FilterTernary / FilterBranch", "not reproduced")]
+    [InlineData("Requests that hit a pause", "reproduced")]
+    [InlineData("The disk's sequential write", "missing")]
+    public void Full_run_verdicts(string claim, string verdict)
+    {
+        using var run = RunFixture.Copy("full");
+        RunFixture.Run("report", run.Path).Code.Should().Be(0);
+        VerdictOf(File.ReadAllText(run.File("report.md")), claim).Should().Be(verdict);
+    }
+
+    [Fact]
+    public void Every_post_has_a_section_a_table_and_its_charts()
+    {
+        using var run = RunFixture.Copy("full");
+        RunFixture.Run("report", run.Path);
+        string report = File.ReadAllText(run.File("report.md"));
+        foreach (string title in new[] { "The storage engine", "Post 1", "Post 2", "Post 3", "Post 4", "Post 5" })
+        {
+            report.Should().Contain($"## {title}");
+        }
+
+        foreach (string chart in new[] { "engine-durable-batch.svg", "post1-throughput.svg", "post2-enemy-ratios.svg", "post3-percentiles.svg",
+                     "post4-samples.svg", "post4-micro-macro-amdahl.svg", "post5-ratio-by-n.svg" })
+        {
+            report.Should().Contain($"]({chart})");
+            File.Exists(run.File(chart)).Should().BeTrue(chart);
+        }
+
+        report.Should().Contain("[hardware-counters/HardwareCounters.AccessPatterns-report-github.md](hardware-counters/HardwareCounters.AccessPatterns-report-github.md)",
+            "each raw file read is linked");
+    }
+
+    [Fact]
+    public void Smoke_run_gives_not_measurable_verdicts_instead_of_crashing()
+    {
+        using var run = RunFixture.Copy("smoke");
+        var (code, _, error) = RunFixture.Run("report", run.Path);
+        code.Should().Be(0, error);
+        string report = File.ReadAllText(run.File("report.md"));
+        var verdicts = VerdictPattern().Matches(report).Select(m => m.Groups[1].Value).ToList();
+        verdicts.Should().NotBeEmpty();
+        verdicts.Should().Contain("not measurable here");
+        VerdictOf(report, "SumRandom / SumSequential time, N = 8,000,000").Should().Be("not measurable here");
+        VerdictOf(report, "Requests that hit a pause").Should().Be("not measurable here", "the smoke run shortens post 3's run to 2 s");
+        report.Should().Contain("durationSeconds 2 instead of 30");
+        VerdictOf(report, "E1 SumPayloadCold / SumPayloadWarm time").Should().Be("missing", "E1's build timed out in that run: its table has no SumPayloadWarm row");
+    }
+
+    [Fact]
+    public void A_missing_post_is_reported_missing_and_the_rest_still_judged()
+    {
+        using var run = RunFixture.Copy("full");
+        Directory.Delete(run.File("coordinated-omission"), recursive: true);
+        var (code, _, error) = RunFixture.Run("report", run.Path);
+        code.Should().Be(0);
+        error.Should().Contain("coordinated-omission").And.Contain(run.Path);
+        string report = File.ReadAllText(run.File("report.md"));
+        VerdictOf(report, "Open-loop p90").Should().Be("missing");
+        report.Should().Contain("coordinated-omission/: not in this run");
+        VerdictOf(report, "SumRandom / SumSequential time, N = 64,000,000").Should().Be("reproduced");
+    }
+
+    [Fact]
+    public void A_corrupt_json_report_is_named_and_the_markdown_table_is_used_instead()
+    {
+        using var run = RunFixture.Copy("corrupt-json");
+        var (code, _, error) = RunFixture.Run("report", run.Path);
+        code.Should().Be(0, error);
+        string report = File.ReadAllText(run.File("report.md"));
+        report.Should().Contain("StatisticsThatMatter.NoisyComparison-report-full-annotated.json: is not valid JSON");
+        VerdictOf(report, "20 iterations: FilterTernary / FilterBranch").Should().Be("not reproduced");
+        VerdictOf(report, "SumRandom / SumSequential time, N = 8,000,000").Should().Be("missing");
+    }
+
+    [Fact]
+    public void A_run_with_another_load_than_the_posts_is_not_measurable_for_post_3()
+    {
+        using var run = RunFixture.Copy("full");
+        string config = run.File("coordinated-omission/configuration.json");
+        File.WriteAllText(config, File.ReadAllText(config).Replace("\"ratePerSecond\": 450", "\"ratePerSecond\": 100", StringComparison.Ordinal));
+        RunFixture.Run("report", run.Path).Code.Should().Be(0);
+        string report = File.ReadAllText(run.File("report.md"));
+        VerdictOf(report, "Open-loop p99").Should().Be("not measurable here");
+        report.Should().Contain("ratePerSecond 100 instead of 450");
+    }
+
+    [Fact]
+    public void A_malformed_histogram_is_a_problem_line_not_a_crash()
+    {
+        using var run = RunFixture.Copy("full");
+        File.WriteAllText(run.File("coordinated-omission/open-loop.hgrm"), "this is not a histogram\n");
+        RunFixture.Run("report", run.Path).Code.Should().Be(0);
+        string report = File.ReadAllText(run.File("report.md"));
+        report.Should().Contain("open-loop.hgrm: no percentile lines");
+        VerdictOf(report, "Open-loop p90").Should().Be("reproduced", "the percentiles come from report.md's table first");
+        VerdictOf(report, "Closed-loop p99").Should().Be("reproduced");
+    }
+
+    [Fact]
+    public void Without_the_programs_report_the_percentiles_come_from_the_histograms()
+    {
+        using var run = RunFixture.Copy("full");
+        File.Delete(run.File("coordinated-omission/report.md"));
+        RunFixture.Run("report", run.Path).Code.Should().Be(0);
+        string report = File.ReadAllText(run.File("report.md"));
+        report.Should().Contain("195.56 ms (open-loop.hgrm", "the first .hgrm tick at or above p99");
+        VerdictOf(report, "Requests that hit a pause").Should().Be("missing");
+    }
+
+    [Fact]
+    public void A_folder_that_is_not_a_run_is_one_line_naming_it_exit_2()
+    {
+        string dir = Path.Combine(Path.GetTempPath(), $"labreport-notarun-{Guid.NewGuid():N}");
+        Directory.CreateDirectory(dir);
+        try
+        {
+            var (code, output, error) = RunFixture.Run("report", dir);
+            code.Should().Be(2);
+            output.Should().BeEmpty();
+            error.Trim().Split('\n').Should().ContainSingle().Which.Should().Contain(dir).And.Contain("environment.md");
+        }
+        finally
+        {
+            Directory.Delete(dir);
+        }
+    }
+
+    [Fact]
+    public void A_run_without_any_post_folder_exits_1_naming_it()
+    {
+        using var run = RunFixture.Copy("corrupt-json");
+        Directory.Delete(run.File("statistics-that-matter"), recursive: true);
+        var (code, _, error) = RunFixture.Run("report", run.Path);
+        code.Should().Be(1);
+        error.Should().Contain(run.Path).And.Contain("no post folder");
+        File.Exists(run.File("report.md")).Should().BeFalse();
+    }
+
+    [Theory]
+    [InlineData(new[] { "report" }, "needs a run folder")]
+    [InlineData(new[] { "report", "/nonexistent/run" }, "/nonexistent/run: no such directory")]
+    [InlineData(new[] { "report", "a", "b" }, "one run folder")]
+    [InlineData(new[] { "report", "--bogus" }, "unknown option '--bogus'")]
+    [InlineData(new[] { "frobnicate" }, "unknown command 'frobnicate'")]
+    [InlineData(new string[0], "a command is needed")]
+    public void Bad_command_lines_exit_2_with_one_error_line(string[] args, string message)
+    {
+        var (code, _, error) = RunFixture.Run(args);
+        code.Should().Be(2);
+        error.Should().StartWith("error: ").And.Contain(message);
+    }
+
+    [Fact]
+    public void An_unwritable_output_directory_is_refused_before_any_work()
+    {
+        using var run = RunFixture.Copy("full");
+        var (code, _, error) = RunFixture.Run("report", run.Path, "--out", "/proc/nonexistent/out");
+        code.Should().Be(2);
+        error.Should().Contain("/proc/nonexistent/out");
+        File.Exists(run.File("report.md")).Should().BeFalse();
+    }
+
+    [Fact]
+    public void Help_lists_the_commands()
+    {
+        var (code, output, _) = RunFixture.Run("--help");
+        code.Should().Be(0);
+        output.Should().Contain("report <run-folder>").And.Contain("compare").And.Contain("readme");
+        RunFixture.Run("compare", "--help").Output.Should().Contain("--threshold");
+    }
+
+    // The verdict cell of the first table row whose claim starts with the given text.
+    internal static string VerdictOf(string report, string claim)
+    {
+        var line = report.Split('\n').FirstOrDefault(l => l.StartsWith($"| {claim}", StringComparison.Ordinal));
+        line.Should().NotBeNull($"the report has a row for \"{claim}\"");
+        return VerdictPattern().Match(line!).Groups[1].Value;
+    }
+
+    [GeneratedRegex(@"\| \*\*([a-z ]+)\*\* \|")]
+    private static partial Regex VerdictPattern();
+}

@@ -1,0 +1,65 @@
+namespace LabScripts.Tests;
+
+/// <summary>scripts/profile.sh, scripts/capture-env.sh and scripts/machine-id.sh: help, wrong inputs, missing tools.</summary>
+public class OtherScriptTests
+{
+    [Theory]
+    [InlineData("scripts/profile.sh")]
+    [InlineData("scripts/capture-env.sh")]
+    [InlineData("scripts/machine-id.sh")]
+    public void Help_exits_zero_and_shows_usage(string script)
+    {
+        var result = Bash.Run(script, ["--help"]);
+
+        result.ExitCode.Should().Be(0, result.ToString());
+        result.Stdout.Should().StartWith("Usage: " + script);
+    }
+
+    [Theory]
+    [InlineData(new string[0], "no command to profile")]
+    [InlineData(new[] { "--bogus", "--", "true" }, "unknown argument '--bogus'")]
+    [InlineData(new[] { "--frequency", "fast", "--", "true" }, "--frequency must be a whole number from 1 to 10000 (got 'fast')")]
+    [InlineData(new[] { "--frequency", "-5", "--", "true" }, "--frequency must be a whole number from 1 to 10000 (got '-5')")]
+    [InlineData(new[] { "--frequency", "0", "--", "true" }, "--frequency must be from 1 to 10000 (got '0')")]
+    [InlineData(new[] { "--frequency", "99999", "--", "true" }, "--frequency must be from 1 to 10000 (got '99999')")]
+    [InlineData(new[] { "--frequency" }, "--frequency needs a value")]
+    [InlineData(new[] { "--out" }, "--out needs a value")]
+    [InlineData(new[] { "--out", "/proc/ftf/profile", "--", "true" }, "--out '/proc/ftf/profile' cannot be created")]
+    public void Profile_wrong_inputs_are_one_line_usage_errors(string[] args, string message) =>
+        Bash.Run("scripts/profile.sh", args).ShouldBeUsageError(message);
+
+    [Fact]
+    public void Profile_without_perf_says_what_to_install_and_exits_3()
+    {
+        using var path = new PathWithout(["perf"]);
+        using var outDir = new TempDirectory();
+
+        var result = Bash.Run("scripts/profile.sh", ["--out", outDir.Path, "--", "true"], path.Environment);
+
+        result.ExitCode.Should().Be(3, result.ToString());
+        result.Stderr.Should().Contain("perf is not installed").And.Contain("apt-get install");
+    }
+
+    [Theory]
+    [InlineData(new[] { "--bogus" }, "unknown argument '--bogus'")]
+    [InlineData(new[] { "extra" }, "unknown argument 'extra'")]
+    [InlineData(new[] { "--run-dir" }, "--run-dir needs a")]
+    public void Capture_env_wrong_inputs_are_one_line_usage_errors(string[] args, string message) =>
+        Bash.Run("scripts/capture-env.sh", args).ShouldBeUsageError(message);
+
+    [Theory]
+    [InlineData("--bogus")]
+    [InlineData("extra")]
+    public void Machine_id_takes_no_arguments(string arg) =>
+        Bash.Run("scripts/machine-id.sh", [arg]).ShouldBeUsageError($"unknown argument '{arg}'");
+
+    [Fact]
+    public void Machine_id_is_a_stable_slug()
+    {
+        var first = Bash.Run("scripts/machine-id.sh", []);
+        var second = Bash.Run("scripts/machine-id.sh", []);
+
+        first.ExitCode.Should().Be(0, first.ToString());
+        first.Stdout.Trim().Should().MatchRegex("^[a-z0-9-]+-[0-9]+c(-vm)?").And.Be(second.Stdout.Trim());
+    }
+}

@@ -1,0 +1,95 @@
+using System.Text.RegularExpressions;
+
+namespace LabScripts.Tests;
+
+/// <summary>scripts/run-all.sh: its command line and its plan. Full runs are the lab's main job, not a test.</summary>
+public sealed partial class RunAllTests : IDisposable
+{
+    private const string Script = "scripts/run-all.sh";
+    private readonly string _work = Directory.CreateTempSubdirectory("lab-run-all-test-").FullName;
+
+    public void Dispose() => Directory.Delete(_work, recursive: true);
+
+    [Fact]
+    public void Help_explains_profiles_posts_and_exit_codes()
+    {
+        var result = Bash.Run(Script, ["--help"]);
+
+        result.ExitCode.Should().Be(0);
+        result.Stdout.Should().StartWith("Usage: scripts/run-all.sh").And.Contain("--profile smoke").And.Contain("--list")
+            .And.Contain("Exit codes");
+    }
+
+    [Theory]
+    [InlineData(new[] { "--frobnicate" }, "unknown argument '--frobnicate'")]
+    [InlineData(new[] { "bogus" }, "unknown argument 'bogus'")]
+    [InlineData(new[] { "--profile", "fast" }, "--profile must be smoke, quick or full (got 'fast')")]
+    [InlineData(new[] { "--profile=" }, "--profile must be smoke, quick or full (got '')")]
+    [InlineData(new[] { "--profile" }, "--profile needs a value")]
+    [InlineData(new[] { "--out" }, "--out needs a value")]
+    [InlineData(new[] { "--post" }, "--post needs a value")]
+    [InlineData(new[] { "--post", "no-such-post" }, "--post 'no-such-post' is not a post (known: engine ")]
+    [InlineData(new[] { "--out", "/proc/ftf/results" }, "--out '/proc/ftf/results' cannot be created")]
+    [InlineData(new[] { "--out", "/proc/self/status" }, "--out '/proc/self/status' exists and is not a directory")]
+    public void Wrong_inputs_are_one_line_usage_errors(string[] args, string message) =>
+        Bash.Run(Script, args).ShouldBeUsageError(message);
+
+    [Fact]
+    public void A_results_directory_that_already_holds_a_run_is_refused_so_runs_never_mix()
+    {
+        File.WriteAllText(Path.Combine(_work, "environment.md"), "an earlier run\n");
+
+        Bash.Run(Script, ["--out", _work]).ShouldBeUsageError("already holds files");
+    }
+
+    [Theory]
+    [InlineData("smoke")]
+    [InlineData("quick")]
+    [InlineData("full")]
+    public void The_plan_lists_every_post_in_run_order_with_the_hooks_estimates_and_their_total(string profile)
+    {
+        var result = Bash.Run(Script, ["--list", "--profile", profile]);
+
+        result.ExitCode.Should().Be(0, result.ToString());
+        var rows = PlanRow().Matches(result.Stdout).ToDictionary(m => m.Groups[1].Value.Trim(), m => Seconds(m.Groups[2].Value));
+        string[] posts = ["engine", "why-benchmarks-lie", "enemies-of-measurement", "coordinated-omission", "statistics-that-matter", "hardware-counters"];
+        rows.Keys.Where(posts.Contains).Should().Equal(posts, "the engine runs first, then the posts in order");
+        foreach (string hook in Hooks.All)
+        {
+            string name = hook.StartsWith("shared/", StringComparison.Ordinal) ? "engine" : hook.Split('/')[1];
+            rows[name].Should().Be(Hooks.Estimate(hook, profile), name + "'s estimate comes from its hook");
+        }
+
+        int total = Seconds(TotalRow().Match(result.Stdout).Groups[1].Value);
+        total.Should().Be(rows.Where(r => !r.Key.StartsWith("**", StringComparison.Ordinal)).Sum(r => r.Value));
+    }
+
+    [Fact]
+    public void The_plan_of_chosen_posts_keeps_run_order_and_runs_nothing()
+    {
+        var result = Bash.Run(Script, ["--list", "--post", "hardware-counters", "--post", "engine", "--out", Path.Combine(_work, "never")]);
+
+        result.ExitCode.Should().Be(0, result.ToString());
+        result.Stdout.Should().Contain("2 post(s)");
+        result.Stdout.IndexOf("| engine |", StringComparison.Ordinal).Should().BeLessThan(result.Stdout.IndexOf("| hardware-counters |", StringComparison.Ordinal));
+        result.Stdout.Should().NotContain("why-benchmarks-lie");
+        Directory.Exists(Path.Combine(_work, "never")).Should().BeFalse();
+    }
+
+    private static int Seconds(string duration)
+    {
+        int total = 0;
+        foreach (string part in duration.Trim().Trim('*').Split(':'))
+        {
+            total = total * 60 + int.Parse(part, System.Globalization.CultureInfo.InvariantCulture);
+        }
+
+        return total;
+    }
+
+    [GeneratedRegex(@"^\| ([^|*]+) \| ([0-9:]+) \|$", RegexOptions.Multiline)]
+    private static partial Regex PlanRow();
+
+    [GeneratedRegex(@"^\| \*\*total\*\* \| \*\*([0-9:]+)\*\* \|$", RegexOptions.Multiline)]
+    private static partial Regex TotalRow();
+}

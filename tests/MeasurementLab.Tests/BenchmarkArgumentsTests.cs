@@ -1,0 +1,64 @@
+namespace MeasurementLab.Tests;
+
+public class BenchmarkArgumentsTests
+{
+    private const string E4 = "EnemiesOfMeasurement.E4_CacheState.LookupRandom";
+
+    private static readonly SubCommand[] Modes = [new("latency", "a mode", _ => 0, "usage")];
+
+    [Theory]
+    [InlineData(new string[0], true)]
+    [InlineData(new[] { "--filter", "*" }, true)]
+    [InlineData(new[] { "--filter", "*E4*" }, true)]
+    [InlineData(new[] { "--filter", "*e4_cachestate*" }, true)]
+    [InlineData(new[] { "--filter=*E4*" }, true)]
+    [InlineData(new[] { "-f", "*E5*", "*E4*" }, true)]
+    [InlineData(new[] { "--filter", "*E5*" }, false)]
+    [InlineData(new[] { "--filter", "*E4*", "--list", "flat" }, false)]
+    [InlineData(new[] { "--help" }, false)]
+    [InlineData(new[] { "--strategy", "ColdStart", "--iterationCount", "1" }, true)]
+    [InlineData(new[] { "--filter", "EnemiesOfMeasurement.E4_CacheState.Lookup?andom" }, true)]
+    public void Knows_whether_a_benchmark_will_run(string[] args, bool expected) =>
+        BenchmarkArguments.Parse(args, Modes).WillRun(E4).Should().Be(expected);
+
+    [Fact]
+    public void Filter_values_stop_at_the_next_option() =>
+        BenchmarkArguments.Parse(["--filter", "*E1*", "*E2*", "--job", "short"], Modes).Filters.Should().Equal("*E1*", "*E2*");
+
+    [Theory]
+    [InlineData(new string[0], new[] { "--filter", "*" })]
+    [InlineData(new[] { "--job", "short" }, new[] { "--job", "short", "--filter", "*" })]
+    [InlineData(new[] { "-f", "*E1*" }, new[] { "-f", "*E1*" })]
+    [InlineData(new[] { "--list", "flat" }, new[] { "--list", "flat" })]
+    public void A_run_without_a_filter_runs_everything_never_the_interactive_menu(string[] args, string[] expected) =>
+        BenchmarkArguments.Parse(args, Modes).ForBenchmarkDotNet.Should().Equal(expected);
+
+    [Theory]
+    [InlineData("--strategy ColdStart --launchCount 1 --warmupCount 0 --iterationCount 1 --unrollFactor 1 --invocationCount 1")]
+    [InlineData("--launchCount 1 --warmupCount 1 --iterationCount 5")]
+    [InlineData("--filter *NoisyComparison* --iterationCount 5 --warmupCount 3")]
+    [InlineData("--filter * --artifacts /tmp/x --exporters json html --disasm --memory")]
+    [InlineData("-f * -j short -m -d --join --iterationTime=250")]
+    [InlineData("--runtimes net10.0 --envVars A:1 B:2 --allCategories Micro")]
+    [InlineData("--iterationcount 5 -F *")]
+    public void The_run_profiles_and_common_BenchmarkDotNet_options_are_accepted(string commandLine) =>
+        FluentActions.Invoking(() => BenchmarkArguments.Parse(commandLine.Split(' '), Modes)).Should().NotThrow();
+
+    [Theory]
+    [InlineData(new[] { "bogus-subcommand" }, "unknown sub-command 'bogus-subcommand'; sub-commands: latency")]
+    [InlineData(new[] { "--disasm", "bogus" }, "unexpected argument 'bogus' after --disasm")]
+    [InlineData(new[] { "--bogus" }, "unknown option '--bogus'")]
+    [InlineData(new[] { "--job", "nonsense" }, "BenchmarkDotNet: The provided base job \"nonsense\" is invalid*")]
+    [InlineData(new[] { "--exporters" }, "option --exporters needs a value")]
+    [InlineData(new[] { "--iterationCount=" }, "option --iterationCount= needs a value")]
+    [InlineData(new[] { "--iterationCount", "0" }, "option --iterationCount must be at least 1; got 0")]
+    [InlineData(new[] { "--warmupCount", "-1" }, "option --warmupCount must be at least 0; got -1")]
+    [InlineData(new[] { "--iterationCount", "3000000000" }, "BenchmarkDotNet: Option 'iterationCount' is defined with a bad format")]
+    public void What_BenchmarkDotNet_would_ignore_or_misread_is_a_usage_error(string[] args, string message) =>
+        FluentActions.Invoking(() => BenchmarkArguments.Parse(args, Modes)).Should().Throw<UsageException>().WithMessage(message + "*");
+
+    [Fact]
+    public void Without_modes_a_bare_word_says_the_program_takes_options_only() =>
+        FluentActions.Invoking(() => BenchmarkArguments.Parse(["run"], []))
+            .Should().Throw<UsageException>().WithMessage("unexpected argument 'run': this program takes BenchmarkDotNet options only*");
+}

@@ -1,0 +1,45 @@
+namespace MeasurementLab.Tests;
+
+public class MarkdownTableTests
+{
+    [Fact]
+    public void Columns_are_padded_labels_left_and_numbers_right()
+    {
+        string table = new MarkdownTable("Metric", "Closed-loop").Row("Count", "13,500").Row("p50", "1.07 ms").ToString();
+
+        table.Should().Be(
+            "| Metric | Closed-loop |\n" +
+            "|--------|------------:|\n" +
+            "| Count  |      13,500 |\n" +
+            "| p50    |     1.07 ms |\n");
+    }
+
+    [Fact]
+    public void Alignments_can_be_given_per_column()
+    {
+        string table = new MarkdownTable(["N", "Level"], [ColumnAlignment.Right, ColumnAlignment.Left]).Row("1,000", "L2").ToString();
+
+        table.Should().Be(
+            "|     N | Level |\n" +
+            "|------:|-------|\n" +
+            "| 1,000 | L2    |\n");
+    }
+
+    [Fact]
+    public void A_pipe_inside_a_cell_cannot_split_the_row()
+    {
+        string table = new MarkdownTable("Metric", "Value").Row("a|b", "1").ToString();
+
+        string row = table.Split('\n')[2];
+        row.Should().StartWith("| a\\|b ");
+        System.Text.RegularExpressions.Regex.Split(row, @"(?<!\\)\|").Should().HaveCount(4, "two cells between three unescaped pipes");
+    }
+
+    [Fact]
+    public void A_row_with_the_wrong_number_of_cells_is_rejected()
+    {
+        var act = () => new MarkdownTable("A", "B").Row("only one");
+
+        act.Should().Throw<ArgumentException>().WithMessage("*needs 2 cells, got 1*");
+    }
+}
