@@ -7,10 +7,12 @@ namespace StorageEngine.Benchmarks;
 
 /// <summary>
 /// A case's throughput relative to another case of the same run (its reference, found by
-/// <paramref name="referenceOf"/>): reference mean time / this mean time. Cases are params here, not methods, so
+/// <paramref name="referenceOf"/>): reference mean time / this mean time; or, with <paramref name="asCost"/>, its cost
+/// relative to the reference: this mean time / reference mean time. Cases are params here, not methods, so
 /// BenchmarkDotNet's own Ratio column (one baseline method) cannot say "of the disk ceiling" or "× SQLite".
 /// </summary>
-public sealed class RelativeColumn(string name, string legend, Func<BenchmarkCase, BenchmarkCase, bool> referenceOf, bool asPercent)
+public sealed class RelativeColumn(string name, string legend, Func<BenchmarkCase, BenchmarkCase, bool> referenceOf, bool asPercent,
+    bool asCost = false)
     : IColumn
 {
     public string Id => "Engine.Relative." + name;
@@ -45,7 +47,7 @@ public sealed class RelativeColumn(string name, string legend, Func<BenchmarkCas
             return "NA";
         }
 
-        double ratio = theirs.Value / mine.Value;
+        double ratio = asCost ? mine.Value / theirs.Value : theirs.Value / mine.Value;
         return asPercent
             ? ratio.ToString("P0", CultureInfo.InvariantCulture)
             : ratio.ToString(ratio >= 10 ? "F0" : "F2", CultureInfo.InvariantCulture) + "×";

@@ -78,7 +78,7 @@ public class WalAppendScaling
         public Columns() => AddColumn(
             new RelativeColumn("Cost vs no WAL", "Time per insert relative to the same thread count without the WAL (target: at most 2)",
                 (me, c) => RelativeColumn.Param(c, nameof(ThreadCount)) == RelativeColumn.Param(me, nameof(ThreadCount))
-                    && RelativeColumn.Param(c, nameof(Wal)) == bool.FalseString, asPercent: false),
+                    && RelativeColumn.Param(c, nameof(Wal)) == bool.FalseString, asPercent: false, asCost: true),
             new RelativeColumn("Speedup vs 1 thread", "Throughput relative to one thread, same WAL setting (target: with the WAL within 10% of without)",
                 (me, c) => RelativeColumn.Param(c, nameof(ThreadCount)) == "1"
                     && RelativeColumn.Param(c, nameof(Wal)) == RelativeColumn.Param(me, nameof(Wal)), asPercent: false));
