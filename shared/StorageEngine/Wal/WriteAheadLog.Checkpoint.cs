@@ -77,20 +77,7 @@ internal sealed partial class WriteAheadLog<TKey, TValue>
             }
         }
 
-        if (_tail > _syncedTail)
-        {
-            try
-            {
-                _file.Sync(_syncDataOnly);
-            }
-            catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-            {
-                throw Fail("sync", e);
-            }
-
-            _syncedTail = _tail;
-            Interlocked.Increment(ref _syncs);
-        }
+        SyncTo(_tail);
     }
 
     // The new log is created under a temporary name and synced; the old log is renamed to its archive name (directory

@@ -188,23 +188,30 @@ internal sealed partial class WriteAheadLog<TKey, TValue> : IDisposable
             }
 
             _hooks?.BeforeSync();
-            if (target > _syncedTail)
-            {
-                try
-                {
-                    _file.Sync(_syncDataOnly);
-                }
-                catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-                {
-                    throw Fail("sync", e);
-                }
-
-                _syncedTail = target;
-                Interlocked.Increment(ref _syncs);
-            }
-
+            SyncTo(target);
             Interlocked.Increment(ref _flushes);
         }
+    }
+
+    // The flush lock is held: makes the file durable up to target, unless an earlier sync already did.
+    private void SyncTo(long target)
+    {
+        if (target <= _syncedTail)
+        {
+            return;
+        }
+
+        try
+        {
+            _file.Sync(_syncDataOnly);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            throw Fail("sync", e);
+        }
+
+        _syncedTail = target;
+        Interlocked.Increment(ref _syncs);
     }
 
     public void Dispose()
