@@ -1,3 +1,5 @@
+using MeasurementLab;
+
 namespace StorageEngine.Benchmarks;
 
 /// <summary>The realistic workload of the series: random keys, variable-size rows, generated once.</summary>
@@ -9,13 +11,10 @@ public static class Workload
     /// <summary>Keys are drawn from [0, KeySpace).</summary>
     public const int KeySpace = 1_000_000;
 
-    /// <summary>Seed of the key sequence.</summary>
-    public const int Seed = 42;
-
-    /// <summary>N keys uniform in [0, KeySpace) from <see cref="Seed"/>, and <c>Row.Generate(key)</c> for each.</summary>
+    /// <summary>N keys uniform in [0, KeySpace) from the lab's seed, and <c>Row.Generate(key)</c> for each.</summary>
     public static (int[] Keys, Row[] Rows) Generate()
     {
-        var random = new Random(Seed);
+        var random = new Random(LabSeed.Value);
         var keys = new int[N];
         var rows = new Row[N];
         for (int i = 0; i < N; i++)

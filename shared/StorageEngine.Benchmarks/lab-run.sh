@@ -6,7 +6,7 @@ set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/hook.sh"
 
 LAB_NAME=engine
-LAB_BUDGET="smoke=45 quick=95 full=240"
+LAB_BUDGET="smoke=45 quick=170 full=240"
 LAB_HOOK_HELP=$(cat <<'TEXT'
   PROFILE smoke   every benchmark once, cold
   PROFILE quick   3 iterations of ~100 ms after the jitting stage, no separate warmup (a durable batch is one

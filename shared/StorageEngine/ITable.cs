@@ -30,4 +30,11 @@ public interface ITable<TKey, TValue> : IDisposable
     /// group commit). Does nothing for an in-memory table.
     /// </summary>
     void FlushWAL();
+
+    /// <summary>
+    /// Makes everything inserted so far durable in a snapshot and starts a fresh log, so the log's size and the time
+    /// to recover stay bounded. Inserts wait only while the old log is synced and the new one put in place, not
+    /// while the snapshot is written. Does nothing for an in-memory table.
+    /// </summary>
+    void Checkpoint();
 }

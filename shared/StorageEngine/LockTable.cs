@@ -42,6 +42,9 @@ public sealed class LockTable<TKey, TValue> : ITable<TKey, TValue>
         _sync = _stripe?.Sync ?? new Lock();
     }
 
+    /// <summary>The log itself, for tests that drive its hooks; null for an in-memory table.</summary>
+    internal WriteAheadLog<TKey, TValue>? Log => _wal;
+
     /// <inheritdoc />
     public int Count
     {
@@ -82,6 +85,9 @@ public sealed class LockTable<TKey, TValue> : ITable<TKey, TValue>
 
     /// <inheritdoc />
     public void FlushWAL() => _wal?.Flush();
+
+    /// <inheritdoc />
+    public void Checkpoint() => _wal?.Checkpoint(() => _map.ToArray());
 
     /// <summary>Flushes and closes the WAL (if any); removes its directory if the table created it.</summary>
     public void Dispose() => _wal?.Dispose();

@@ -1,3 +1,4 @@
+using StorageEngine.IO;
 using StorageEngine.Wal;
 
 namespace StorageEngine.Tests;
@@ -83,16 +84,11 @@ public class WalFaultTests
     {
         using var dir = new TempDirectory();
         bool failSyncs = false;
-        var options = dir.Wal() with
+        var fs = new FaultyFileSystem(OsFileSystem.Instance)
         {
-            FaultInjector = op =>
-            {
-                if (failSyncs && op == WalIoOperation.Sync)
-                {
-                    throw new IOException("No space left on device (simulated)");
-                }
-            },
+            Fault = (op, path, _) => failSyncs && op == FileOperation.Sync ? FaultyFileSystem.DiskFull(path) : null,
         };
+        var options = dir.Wal() with { FileSystem = fs };
 
         var table = Tables.Create(backend, options);
         table.Insert(1, Row.Generate(1));
@@ -115,17 +111,11 @@ public class WalFaultTests
     public void A_failed_write_poisons_the_table()
     {
         using var dir = new TempDirectory();
-        var options = dir.Wal() with
+        var fs = new FaultyFileSystem(OsFileSystem.Instance)
         {
-            BufferSize = 4096,
-            FaultInjector = op =>
-            {
-                if (op == WalIoOperation.Write)
-                {
-                    throw new IOException("Input/output error (simulated)");
-                }
-            },
+            Fault = (op, path, _) => op == FileOperation.Write && path == dir.WalPath() ? new IOException("Input/output error (simulated)", 5) : null,
         };
+        var options = dir.Wal() with { BufferSize = 4096, FileSystem = fs };
 
         using var table = new StripedTable<int, Row>(options with { StripeCount = 1 });
         var fill = () =>
@@ -136,6 +126,87 @@ public class WalFaultTests
             }
         };
         fill.Should().Throw<WalFailedException>().WithMessage("*write*Input/output error*");
+    }
+
+    [Fact]
+    public void A_damaged_tail_in_a_directory_that_takes_no_new_file_is_refused_naming_the_log_and_left_untouched()
+    {
+        using var dir = new TempDirectory();
+        string logDirectory = Path.Combine(dir.Path, "logs");
+        Directory.CreateDirectory(logDirectory);
+        byte[] log = LogWithDamagedTail(WalOptions.InDirectory(logDirectory));
+        string path = Path.Combine(logDirectory, WalOptions.DefaultFileName);
+
+        using (UnwritableDirectory.Make(logDirectory))
+        {
+            var open = () => new StripedTable<int, Row>(WalOptions.InDirectory(logDirectory));
+            open.Should().Throw<WalException>()
+                .Where(e => e.WalPath == path && e.InnerException is UnauthorizedAccessException)
+                .WithMessage($"*{path}*damaged tail*cannot preserve it*left untouched*");
+        }
+
+        File.ReadAllBytes(path).Should().Equal(log);
+        Directory.GetFiles(logDirectory).Should().Equal([path], "no partial copy is left behind");
+    }
+
+    [Fact]
+    public void A_damaged_tail_on_a_full_disk_is_refused_and_the_partial_copy_removed()
+    {
+        using var dir = new TempDirectory();
+        byte[] log = LogWithDamagedTail(dir.Wal());
+        var fs = new FaultyFileSystem(OsFileSystem.Instance)
+        {
+            Fault = (op, path, _) => op == FileOperation.Write && path.Contains(".discarded-", StringComparison.Ordinal)
+                ? FaultyFileSystem.DiskFull(path) : null,
+        };
+
+        var open = () => new LockTable<int, Row>(dir.Wal() with { FileSystem = fs });
+        open.Should().Throw<WalException>()
+            .Where(e => e.WalPath == dir.WalPath())
+            .WithMessage($"*{dir.WalPath()}*cannot preserve it*No space left*disk*is full*left untouched*");
+        File.ReadAllBytes(dir.WalPath()).Should().Equal(log);
+        Directory.GetFiles(dir.Path).Should().Equal([dir.WalPath()], "the failed copy is removed");
+    }
+
+    [Fact]
+    public void A_tail_that_cannot_be_cut_is_refused_and_its_copy_removed()
+    {
+        using var dir = new TempDirectory();
+        byte[] log = LogWithDamagedTail(dir.Wal());
+        var fs = new FaultyFileSystem(OsFileSystem.Instance)
+        {
+            Fault = (op, path, _) => op == FileOperation.SetLength ? new IOException($"Input/output error : '{path}'", 5) : null,
+        };
+
+        var open = () => new LockTable<int, Row>(dir.Wal() with { FileSystem = fs });
+        open.Should().Throw<WalException>().Where(e => e.WalPath == dir.WalPath()).WithMessage($"*Cannot cut the damaged tail*{dir.WalPath()}*");
+        File.ReadAllBytes(dir.WalPath()).Should().Equal(log);
+        Directory.GetFiles(dir.Path).Should().Equal([dir.WalPath()]);
+    }
+
+    [Fact]
+    public void An_existing_log_on_a_read_only_filesystem_says_so_rather_than_blaming_another_process()
+    {
+        using var dir = new TempDirectory();
+        using (var table = new StripedTable<int, Row>(dir.Wal()))
+        {
+            table.Insert(1, Row.Default);
+        }
+
+        // What .NET throws when open(2) fails with EROFS (HResult = errno 30).
+        var fs = new FaultyFileSystem(OsFileSystem.Instance)
+        {
+            Fault = (op, path, mode) => op == FileOperation.Open && mode != FileOpenMode.OpenRead ? FaultyFileSystem.ReadOnlyFileSystem(path) : null,
+        };
+
+        var open = () => new StripedTable<int, Row>(dir.Wal() with { FileSystem = fs });
+        var thrown = open.Should().Throw<WalException>().Where(e => e.WalPath == dir.WalPath())
+            .WithMessage($"*{dir.WalPath()}*Read-only file system*mounted read-only*").Which;
+        thrown.Message.Should().NotContain("another table or process");
+
+        var create = () => new StripedTable<int, Row>(dir.Wal("new.wal") with { FileSystem = fs });
+        create.Should().Throw<WalException>().WithMessage($"*Cannot create the WAL '{dir.WalPath("new.wal")}'*mounted read-only*");
+        Directory.GetFiles(dir.Path).Should().Equal([dir.WalPath()], "no temporary file is left behind");
     }
 
     [Fact]
@@ -155,7 +226,23 @@ public class WalFaultTests
         act.Should().Throw<NotSupportedException>().WithMessage("*System.Guid*IWalCodec*");
     }
 
-    private static bool CanCreateFileIn(string directory)
+    // A log of a few flushed records followed by 100 bytes that are not a record.
+    private static byte[] LogWithDamagedTail(WalOptions options)
+    {
+        using (var table = new LockTable<int, Row>(options))
+        {
+            for (int key = 0; key < 5; key++)
+            {
+                table.Insert(key, Row.Generate(key));
+            }
+        }
+
+        string path = Path.Combine(options.Directory!, options.FileName);
+        File.AppendAllText(path, new string('x', 100));
+        return File.ReadAllBytes(path);
+    }
+
+    internal static bool CanCreateFileIn(string directory)
     {
         try
         {

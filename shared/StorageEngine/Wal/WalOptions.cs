@@ -1,3 +1,5 @@
+using StorageEngine.IO;
+
 namespace StorageEngine.Wal;
 
 /// <summary>How a table's write-ahead log is placed and synced.</summary>
@@ -25,11 +27,21 @@ public sealed record WalOptions
     /// <summary>Bytes a stripe buffers before it writes them to the file (without syncing).</summary>
     public int BufferSize { get; init; } = 256 * 1024;
 
+    /// <summary>
+    /// Every this many bytes written to the log, the kernel is asked to start writing them to the device
+    /// (<c>sync_file_range</c>, not waiting), so the disk works while inserts go on and a flush finds little left to
+    /// write; it also keeps the kernel's dirty page cache small. 0 leaves writeback to the kernel and the flush.
+    /// </summary>
+    public int WritebackBytes { get; init; } = 1024 * 1024;
+
     /// <summary>Which system call makes a flush durable.</summary>
     public WalSyncMode SyncMode { get; init; } = WalSyncMode.DataOnly;
 
-    /// <summary>Test hook: called before each file write or sync; throw from it to simulate an I/O failure.</summary>
-    internal Action<WalIoOperation>? FaultInjector { get; init; }
+    /// <summary>The files under the log: the real filesystem, or (in tests) a simulated disk that loses power or fails.</summary>
+    internal IFileSystem FileSystem { get; init; } = OsFileSystem.Instance;
+
+    /// <summary>Test-only observation points at the orderings the engine depends on; null in production.</summary>
+    internal WalTestHooks? Hooks { get; init; }
 
     /// <summary>A log in <paramref name="directory"/> (which must exist) named <paramref name="fileName"/>.</summary>
     public static WalOptions InDirectory(string directory, string fileName = DefaultFileName) =>
@@ -45,9 +57,19 @@ public sealed record WalOptions
             throw new ArgumentOutOfRangeException(nameof(StripeCount), StripeCount, "StripeCount must be between 1 and 4096.");
         }
 
+        if (WritebackBytes is < 0 or > 1024 * 1024 * 1024)
+        {
+            throw new ArgumentOutOfRangeException(nameof(WritebackBytes), WritebackBytes, "WritebackBytes must be between 0 (off) and 1 GiB.");
+        }
+
         if (BufferSize is < 4096 or > 64 * 1024 * 1024)
         {
             throw new ArgumentOutOfRangeException(nameof(BufferSize), BufferSize, "BufferSize must be between 4 KiB and 64 MiB.");
+        }
+
+        if (Directory is null && FileSystem is not OsFileSystem)
+        {
+            throw new ArgumentException("A simulated filesystem needs an explicit WalOptions.Directory.", nameof(Directory));
         }
 
         if (string.IsNullOrWhiteSpace(FileName) || FileName.IndexOfAny(['/', '\\', '\0']) >= 0)
@@ -65,11 +87,4 @@ public enum WalSyncMode
 
     /// <summary><c>fsync(2)</c>: data and all metadata.</summary>
     Full,
-}
-
-/// <summary>The I/O operations a fault injector sees.</summary>
-internal enum WalIoOperation
-{
-    Write,
-    Sync,
 }
