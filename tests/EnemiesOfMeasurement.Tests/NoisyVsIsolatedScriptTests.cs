@@ -132,8 +132,8 @@ public sealed partial class NoisyVsIsolatedScriptTests : IDisposable
     public void Interrupted_mid_run_it_stops_every_loop_and_the_benchmark(string signal, int expectedExit)
     {
         using var run = Bash.Start(Script,
-            ["--bench-cmd", FakeBench, "--loops", "2", "--max-seconds", "60"],
-            Environment(fakeSleep: "30"));
+            ["--bench-cmd", FakeBench, "--loops", "2", "--max-seconds", "300"],
+            Environment(fakeSleep: "180")); // far longer than the wait below: only the signal can end it in time
         // The announcement reaches us through an asynchronous pipe reader, possibly after the marker file.
         WaitFor(() => File.Exists(Marker) && LoopPids().IsMatch(run.StandardError), "the noisy run to start");
         var loops = AnnouncedLoops(run.StandardError);
@@ -142,7 +142,7 @@ public sealed partial class NoisyVsIsolatedScriptTests : IDisposable
 
         run.Signal(signal);
 
-        run.WaitForExit(TimeSpan.FromSeconds(20)).Should().Be(expectedExit);
+        run.WaitForExit(TimeSpan.FromSeconds(60)).Should().Be(expectedExit);
         loops.Should().OnlyContain(pid => !Directory.Exists($"/proc/{pid}"));
         WaitFor(() => Bash.ProcessesWithEnvironment(TokenName, _token).Count == 0, "every started process to be gone");
         Directory.GetFileSystemEntries(RunDir).Should().BeEmpty();

@@ -94,7 +94,9 @@ public sealed class RunAllFlowTests : IDisposable
     [Fact]
     public void An_interrupt_stops_the_run_with_a_summary_of_what_ran_and_exit_130()
     {
-        var environment = Environment(("FAKE_SLEEP_why_benchmarks_lie", "30"));
+        // The hook would sleep far longer than the wait below, so only a real interrupt ends the run in time;
+        // the wait is generous because a loaded 2-core machine starts processes slowly.
+        var environment = Environment(("FAKE_SLEEP_why_benchmarks_lie", "180"));
         // A session of its own, so the interrupt reaches run-all and its hook together, as Ctrl-C does.
         using var runAll = Bash.StartCode($"cd '{_repo.Path}' && exec setsid scripts/run-all.sh --out '{_out}'", environment);
         WaitFor(() => File.Exists(Path.Combine(_out, "why-benchmarks-lie", "started")));
@@ -104,7 +106,7 @@ public sealed class RunAllFlowTests : IDisposable
             kill.WaitForExit();
         }
 
-        var result = runAll.Result(TimeSpan.FromSeconds(20));
+        var result = runAll.Result(TimeSpan.FromSeconds(60));
         result.ExitCode.Should().Be(130, result.ToString());
         string timings = File.ReadAllText(Path.Combine(_out, "timings.md"));
         timings.Should().Contain("| engine | ok |").And.Contain("| why-benchmarks-lie | interrupted |")
