@@ -16,7 +16,7 @@ public sealed record CacheSizes(long? L1d, long? L2, long? L3)
     };
 
     /// <summary>The sizes that are known.</summary>
-    public IEnumerable<long> Known => new[] { L1d, L2, L3 }.Where(s => s is > 0).Select(s => s!.Value);
+    public IEnumerable<long> KnownSizes() => new[] { L1d, L2, L3 }.Where(s => s is > 0).Select(s => s!.Value);
 
     /// <summary>As a topology the prediction and E4 can classify working sets with.</summary>
     public CacheTopology ToTopology(string source, int lastLevelInstances = 1)

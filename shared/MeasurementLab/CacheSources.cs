@@ -37,7 +37,7 @@ public sealed record CacheSources(CacheTopology? Sysfs, CacheSizes? Cpuid, Measu
                 return MeasuredHierarchy.Source;
             }
 
-            return Cpuid is not null && Cpuid.Known.Any() ? CpuidCaches.Source : null;
+            return Cpuid is not null && Cpuid.KnownSizes().Any() ? CpuidCaches.Source : null;
         }
     }
 
@@ -71,7 +71,7 @@ public sealed record CacheSources(CacheTopology? Sysfs, CacheSizes? Cpuid, Measu
 
     /// <summary>Every size any source claims (the sweep goes past the largest).</summary>
     public IEnumerable<long> ClaimedSizes() =>
-        (Sysfs?.Sizes.Known ?? []).Concat(Cpuid?.Known ?? []);
+        (Sysfs?.Sizes.KnownSizes() ?? []).Concat(Cpuid?.KnownSizes() ?? []);
 
     /// <summary>
     /// Reads sysfs and CPUID and, unless <paramref name="sweep"/> is null, runs the sweep past the largest claimed

@@ -139,6 +139,24 @@ public static class CachesCommand
         return text.ToString();
     }
 
+    /// <summary>Reads a curve written by <see cref="Curve"/> (to detect the levels of a recorded sweep again).</summary>
+    /// <exception cref="FormatException">Not a cache-sweep.csv.</exception>
+    public static IReadOnlyList<SweepPoint> ReadCurve(string csv)
+    {
+        ArgumentNullException.ThrowIfNull(csv);
+        var lines = csv.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+        if (lines.Length == 0 || lines[0] != CurveHeader)
+        {
+            throw new FormatException($"A cache sweep curve starts with the header '{CurveHeader}'.");
+        }
+
+        return [.. lines.Skip(1).Select(line => line.Split(',')).Select(f => f.Length == 4
+            ? new SweepPoint(long.Parse(f[0], CultureInfo.InvariantCulture), Parse(f[1]), Parse(f[2]), Parse(f[3]))
+            : throw new FormatException($"Expected 4 fields per line of a cache sweep curve; got '{string.Join(',', f)}'."))];
+
+        static double Parse(string s) => double.Parse(s, NumberStyles.Float, CultureInfo.InvariantCulture);
+    }
+
     /// <summary>The curve as CSV: working set in bytes, median ns per load, fastest and slowest sample.</summary>
     public static string Curve(SweepResult sweep)
     {

@@ -2,11 +2,15 @@ using System.Diagnostics;
 
 namespace MeasurementLab;
 
-/// <summary>One working-set size of a sweep: the median latency of a dependent load and the spread around it.</summary>
+/// <summary>
+/// One working-set size of a sweep: the latency of a dependent load and the spread around it. Other programs only
+/// ever add time, so each sweep keeps the fastest of its timed chunks (the least disturbed); full mode's value is the
+/// median of its sweeps', and its spread is theirs.
+/// </summary>
 /// <param name="Bytes">Working set (whole cache lines).</param>
-/// <param name="Nanoseconds">Median nanoseconds per load.</param>
-/// <param name="MinNanoseconds">Fastest sample (a chunk in quick mode, a whole repeat in full mode).</param>
-/// <param name="MaxNanoseconds">Slowest sample.</param>
+/// <param name="Nanoseconds">Nanoseconds per load: the fastest chunk (quick), the median over the sweeps (full).</param>
+/// <param name="MinNanoseconds">Low end of the spread: the fastest chunk (quick), the fastest sweep (full).</param>
+/// <param name="MaxNanoseconds">High end: the median chunk (quick: how much the machine's load moved a typical chunk), the slowest sweep (full).</param>
 public sealed record SweepPoint(long Bytes, double Nanoseconds, double MinNanoseconds, double MaxNanoseconds);
 
 /// <summary>A finished sweep.</summary>
@@ -126,12 +130,15 @@ public static class LatencySweep
                 int lines = (int)(sizes[i] / PointerChain.LineBytes);
                 chain.Build(lines);
                 var chunks = TimeChunks(chain, lines, settings.TimePerPoint);
-                samples[i].AddRange(settings.Repeats == 1 ? chunks : [Median(chunks)]);
-                progress?.Invoke($"repeat {repeat + 1}/{settings.Repeats}, {CacheTopology.FormatBytes(sizes[i])}: {Median(chunks):0.0} ns");
+                samples[i].AddRange(settings.Repeats == 1 ? chunks : [chunks.Min()]);
+                progress?.Invoke($"repeat {repeat + 1}/{settings.Repeats}, {CacheTopology.FormatBytes(sizes[i])}: {chunks.Min():0.0} ns");
             }
         }
 
-        var points = sizes.Select((bytes, i) => new SweepPoint(bytes, Median(samples[i]), samples[i].Min(), samples[i].Max())).ToList();
+        var points = sizes.Select((bytes, i) =>
+            settings.Repeats == 1
+                ? new SweepPoint(bytes, samples[i].Min(), samples[i].Min(), Median(samples[i]))
+                : new SweepPoint(bytes, Median(samples[i]), samples[i].Min(), samples[i].Max())).ToList();
         return new SweepResult(points, settings.Mode, settings.Repeats, cpu);
     }
 

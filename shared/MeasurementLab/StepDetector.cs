@@ -29,12 +29,14 @@ public sealed record MeasuredHierarchy(CacheSizes Sizes, IReadOnlyDictionary<str
 }
 
 /// <summary>
-/// Finds plateaus and steps in a latency-vs-working-set curve. A plateau is a run of at least
-/// <see cref="MinPlateauPoints"/> points whose latencies stay within <see cref="PlateauTolerance"/> of each other;
-/// neighbouring plateaus closer than <see cref="StepRatio"/> are one level (noise, a slow TLB ramp). What remains
-/// are levels separated by steps of at least ×1.5; a level's size is the last working set before the next plateau
-/// whose latency is still below the geometric mean of the two. A smooth curve leaves one plateau or none: no step,
-/// nothing guessed.
+/// Finds plateaus and steps in a latency-vs-working-set curve, after a running median of three (one disturbed size
+/// is not a level). A plateau is a run of at least
+/// <see cref="MinPlateauPoints"/> points whose latencies stay within <see cref="PlateauTolerance"/> of each other.
+/// Two neighbouring plateaus are separate levels only when the latency rises by at least <see cref="StepRatio"/>
+/// from the end of one to the start of the next, and rises there at least <see cref="SteepnessFactor"/> times as
+/// steeply as within either plateau; otherwise they are one level (noise, a slow TLB ramp). A smooth curve rises
+/// equally everywhere, so it yields no step: not detected, nothing guessed. A level's size is the last working set
+/// before the next plateau whose latency is still below the geometric mean of the two edges.
 /// </summary>
 public static class StepDetector
 {
@@ -47,30 +49,80 @@ public static class StepDetector
     /// <summary>The latency ratio between two levels that counts as a step.</summary>
     public const double StepRatio = 1.5;
 
+    /// <summary>How much steeper (per size step, in log latency) the step must be than either plateau.</summary>
+    public const double SteepnessFactor = 2.0;
+
+    private const int EdgePoints = 3;
+
     /// <summary>Reads the levels off the curve (points in ascending working-set order).</summary>
-    public static MeasuredHierarchy Detect(IReadOnlyList<SweepPoint> points)
+    public static MeasuredHierarchy Detect(IReadOnlyList<SweepPoint> curve)
     {
-        ArgumentNullException.ThrowIfNull(points);
-        var plateaus = MergeCloseNeighbours(points, FindRuns(points));
+        ArgumentNullException.ThrowIfNull(curve);
+        var points = MedianOfThree(curve);
+        var levels = new List<(int First, int Last)>();
+        foreach (var run in FindRuns(points))
+        {
+            if (levels.Count > 0 && !IsStep(points, levels[^1], run))
+            {
+                levels[^1] = (levels[^1].First, run.Last);
+            }
+            else
+            {
+                levels.Add(run);
+            }
+        }
+
+        var plateaus = levels.Select(r => new Plateau(r.First, r.Last, points[r.First].Bytes, points[r.Last].Bytes, Median(points, r.First, r.Last))).ToList();
         var sizes = new long?[3];
         var latencies = new Dictionary<string, double>();
-        for (int i = 0; i + 1 < plateaus.Count && i < sizes.Length; i++)
+        for (int i = 0; i + 1 < levels.Count && i < sizes.Length; i++)
         {
-            sizes[i] = StepAt(points, plateaus[i], plateaus[i + 1]);
+            sizes[i] = StepAt(points, levels[i], levels[i + 1]);
             latencies[CacheSizes.LevelNames[i]] = plateaus[i].Nanoseconds;
         }
 
         double? dram = plateaus.Count >= 2 ? plateaus[^1].Nanoseconds : null;
-        var found = new CacheSizes(sizes[0], sizes[1], sizes[2]);
-        return new MeasuredHierarchy(found, latencies, dram, plateaus);
+        return new MeasuredHierarchy(new CacheSizes(sizes[0], sizes[1], sizes[2]), latencies, dram, plateaus);
     }
 
-    // The last working set between two plateaus still nearer the lower one (below their geometric mean): a slow
-    // start of the rise (TLB misses inside a level) does not count as the step, a point already up the step does.
-    private static long StepAt(IReadOnlyList<SweepPoint> points, Plateau lower, Plateau upper)
+    private static bool IsStep(IReadOnlyList<SweepPoint> points, (int First, int Last) lower, (int First, int Last) upper)
     {
-        double threshold = Math.Sqrt(lower.Nanoseconds * upper.Nanoseconds);
-        long at = lower.ToBytes;
+        double high = Median(points, lower.Last - EdgePoints + 1, lower.Last);
+        double low = Median(points, upper.First, upper.First + EdgePoints - 1);
+        double rise = Math.Log(low / high);
+        if (rise < Math.Log(StepRatio))
+        {
+            return false;
+        }
+
+        double distance = upper.First - lower.Last + EdgePoints - 1; // between the centres of the two edge windows
+        double plateauSlope = Math.Max(Slope(points, lower), Slope(points, upper));
+        return rise / distance >= SteepnessFactor * plateauSlope;
+    }
+
+    // Least-squares slope of ln(latency) per size step over a run.
+    private static double Slope(IReadOnlyList<SweepPoint> points, (int First, int Last) run)
+    {
+        int n = run.Last - run.First + 1;
+        double meanX = (n - 1) / 2.0;
+        double meanY = Enumerable.Range(run.First, n).Average(i => Math.Log(points[i].Nanoseconds));
+        double sxy = 0, sxx = 0;
+        for (int k = 0; k < n; k++)
+        {
+            double dx = k - meanX;
+            sxy += dx * (Math.Log(points[run.First + k].Nanoseconds) - meanY);
+            sxx += dx * dx;
+        }
+
+        return Math.Max(sxy / sxx, 0);
+    }
+
+    // The last working set between two levels still nearer the lower one (below the geometric mean of the edges): a
+    // slow start of the rise (TLB misses inside a level) is not the step, a point already up the step is.
+    private static long StepAt(IReadOnlyList<SweepPoint> points, (int First, int Last) lower, (int First, int Last) upper)
+    {
+        double threshold = Math.Sqrt(Median(points, lower.Last - EdgePoints + 1, lower.Last) * Median(points, upper.First, upper.First + EdgePoints - 1));
+        long at = points[lower.Last].Bytes;
         for (int k = lower.Last + 1; k < upper.First; k++)
         {
             if (points[k].Nanoseconds < threshold)
@@ -81,6 +133,12 @@ public static class StepDetector
 
         return at;
     }
+
+    // A single disturbed size (another program's burst) is replaced by its neighbours' median; steps keep their edges.
+    private static List<SweepPoint> MedianOfThree(IReadOnlyList<SweepPoint> curve) =>
+        [.. curve.Select((p, i) => i == 0 || i == curve.Count - 1
+            ? p
+            : p with { Nanoseconds = LatencySweep.Median([curve[i - 1].Nanoseconds, p.Nanoseconds, curve[i + 1].Nanoseconds]) })];
 
     // Greedy from the left: the longest run starting at i within the tolerance; shorter than the minimum is a transition point.
     private static List<(int First, int Last)> FindRuns(IReadOnlyList<SweepPoint> points)
@@ -118,36 +176,6 @@ public static class StepDetector
         return runs;
     }
 
-    // Merges the closest pair of neighbours while any two are less than a step apart (a drop counts as no step).
-    private static List<Plateau> MergeCloseNeighbours(IReadOnlyList<SweepPoint> points, List<(int First, int Last)> runs)
-    {
-        var merged = runs.ToList();
-        while (true)
-        {
-            int best = -1;
-            double bestRatio = double.MaxValue;
-            for (int k = 0; k + 1 < merged.Count; k++)
-            {
-                double ratio = Median(points, merged[k + 1]) / Median(points, merged[k]);
-                if (ratio < StepRatio && ratio < bestRatio)
-                {
-                    best = k;
-                    bestRatio = ratio;
-                }
-            }
-
-            if (best < 0)
-            {
-                break;
-            }
-
-            merged[best] = (merged[best].First, merged[best + 1].Last);
-            merged.RemoveAt(best + 1);
-        }
-
-        return merged.Select(r => new Plateau(r.First, r.Last, points[r.First].Bytes, points[r.Last].Bytes, Median(points, r))).ToList();
-    }
-
-    private static double Median(IReadOnlyList<SweepPoint> points, (int First, int Last) run) =>
-        LatencySweep.Median([.. points.Skip(run.First).Take(run.Last - run.First + 1).Select(p => p.Nanoseconds)]);
+    private static double Median(IReadOnlyList<SweepPoint> points, int first, int last) =>
+        LatencySweep.Median([.. points.Skip(first).Take(last - first + 1).Select(p => p.Nanoseconds)]);
 }
