@@ -42,7 +42,9 @@ public static class CacheSweepChart
                 Color = OxyColors.Gray,
                 LineStyle = LineStyle.Dash,
                 Text = $"measured {level} {Size(bytes)}",
-                TextLinePosition = 0.03, // near the bottom, where the curve leaves room
+                TextOrientation = AnnotationTextOrientation.Horizontal,
+                TextLinePosition = 0.95, // near the top: left of each step the curve is still low
+                TextHorizontalAlignment = HorizontalAlignment.Right,
             });
         }
 
@@ -53,7 +55,9 @@ public static class CacheSweepChart
                 .Select(s => ((double)s.Value, LatencyAt(curve, s.Value))).ToList();
             if (marks.Count > 0)
             {
-                model.Series.Add(ChartFile.Points($"{source}: {string.Join(", ", sizes.Select(s => $"{s.Key} {Size(s.Value)}"))}",
+                // The legend stays short (its box is sized from approximate font metrics); the sizes go in the subtitle.
+                model.Subtitle += $"; {source}: {string.Join(" / ", sizes.Values.Select(Size))}";
+                model.Series.Add(ChartFile.Points($"{source} claims",
                     ChartFile.Color(i + 1), SourceMarkers[i % SourceMarkers.Length], marks));
             }
         }
@@ -77,7 +81,8 @@ public static class CacheSweepChart
         return curve[^1].Nanoseconds;
     }
 
+    // Short enough for the legend: "48K", "1M", "508M".
     private static string Size(long bytes) => bytes >= 1 << 20
-        ? (bytes / 1048576.0).ToString("0.#", System.Globalization.CultureInfo.InvariantCulture) + " MiB"
-        : (bytes / 1024.0).ToString("0.#", System.Globalization.CultureInfo.InvariantCulture) + " KiB";
+        ? (bytes / 1048576.0).ToString("0.#", System.Globalization.CultureInfo.InvariantCulture) + "M"
+        : (bytes / 1024.0).ToString("0.#", System.Globalization.CultureInfo.InvariantCulture) + "K";
 }
