@@ -38,7 +38,7 @@ public static class CacheInfoCommand
         var options = CacheSourceOptions.Read(reader);
         reader.EnsureAllConsumed();
         var (sources, _) = options.Resolve();
-        if (sources.Sysfs is null)
+        if (sources.Sysfs is null && options.File is null)
         {
             error.WriteLine($"warning: no cache information under {options.SysfsRoot}/cpu0/cache; using {sources.Used ?? "no source"}.");
         }
