@@ -114,7 +114,7 @@ public static class CachesCommand
             text.AppendLine();
             text.AppendLine(string.Create(CultureInfo.InvariantCulture,
                 $"Sweep: {sweep.Mode}, {sweep.Repeats} repeat(s), {sweep.Points.Count} working sets from {CacheTopology.FormatBytes(sweep.Points[0].Bytes)} to {CacheTopology.FormatBytes(sweep.Points[^1].Bytes)}, " +
-                $"{(sweep.PinnedCpu is { } cpu ? $"pinned to CPU {cpu}" : "not pinned (no affinity on this platform)")}, 4 KiB pages. A step climbs at least 1.5x within half a doubling, twice as steeply as the curve's median slope; a level's size is the last working set of its step still below the geometric mean of the step's two ends."));
+                $"{(sweep.PinnedCpu is { } cpu ? $"pinned to CPU {cpu}" : "not pinned (no affinity on this platform)")}, 4 KiB pages. A step climbs at least 1.5x within half a doubling (1.8x within a doubling where no sharper step is), twice as steeply as the curve's median slope; a level's size is the last working set of its step still below the geometric mean of the step's two ends."));
         }
 
         if (sources.Measured is { Plateaus.Count: > 0 } measured)

@@ -31,7 +31,7 @@ public sealed record MeasuredHierarchy(CacheSizes Sizes, IReadOnlyDictionary<str
 /// <summary>
 /// Finds the steps of a latency-vs-working-set curve (both log), after a running median of three (one disturbed size is
 /// not a level). A step is where the latency rises by at least <see cref="StepRatio"/> within <see cref="StepWindow"/>
-/// size steps (half a doubling) and, there, at least <see cref="SteepnessFactor"/> times as steeply as the
+/// size steps (half a doubling), or by <see cref="OctaveStepRatio"/> within a doubling, and, there, at least <see cref="SteepnessFactor"/> times as steeply as the
 /// curve's typical slope (the median over all its size steps); overlapping such windows are one step, widened while
 /// the rise stays as steep as a step's. The levels are the stretches between steps. A smooth curve rises alike everywhere, so
 /// nothing stands out: not detected, nothing guessed. A level's size is the last working set of the step still below
@@ -45,6 +45,12 @@ public static class StepDetector
 
     /// <summary>Size steps (of 2^(1/4)) within which it must climb it: half a doubling.</summary>
     public const int StepWindow = 2;
+
+    /// <summary>A step spread over a whole doubling (a shared L3 filling gradually) must climb this much there.</summary>
+    public const double OctaveStepRatio = 1.8;
+
+    /// <summary>Size steps in a doubling.</summary>
+    public const int OctaveWindow = 4;
 
     /// <summary>How much steeper than the curve's median slope a step must be.</summary>
     public const double SteepnessFactor = 2.0;
@@ -82,47 +88,62 @@ public static class StepDetector
     // Each step as (index where the rise starts, index where it ends), ascending.
     private static List<(int Start, int End)> FindSteps(IReadOnlyList<SweepPoint> points)
     {
-        var steps = new List<(int Start, int End)>();
-        if (points.Count <= StepWindow)
+        if (points.Count <= OctaveWindow)
         {
-            return steps;
+            return [];
         }
 
         var y = points.Select(p => Math.Log(p.Nanoseconds)).ToArray();
         double typical = LatencySweep.Median([.. Enumerable.Range(0, y.Length - 1).Select(i => Math.Abs(y[i + 1] - y[i]))]);
         double steep = Math.Max(SteepnessFactor * typical, MinSlope);
-        for (int i = 0; i + StepWindow < y.Length; i++)
+
+        // Sharp steps first; a gradual one (a doubling) only where no sharp step is, so it cannot bridge a short level.
+        var sharp = Windows(y, StepWindow, StepRatio, steep);
+        var gradual = Windows(y, OctaveWindow, OctaveStepRatio, steep).Where(g => !sharp.Any(s => g.Start <= s.End && s.Start <= g.End));
+        return [.. sharp.Concat(gradual).OrderBy(step => step.Start)];
+    }
+
+    // Every window of the curve that climbs enough and steeply enough, widened, overlapping ones merged.
+    private static List<(int Start, int End)> Windows(double[] y, int window, double ratio, double steep)
+    {
+        var steps = new List<(int Start, int End)>();
+        for (int i = 0; i + window < y.Length; i++)
         {
-            double rise = y[i + StepWindow] - y[i];
-            if (rise < Math.Log(StepRatio) || rise / StepWindow < steep)
+            double rise = y[i + window] - y[i];
+            if (rise < Math.Log(ratio) || rise / window < steep)
             {
                 continue;
             }
 
-            // Widen over neighbouring size steps that alone climb as fast as a step must on average.
-            double climb = Math.Max(steep, Math.Log(StepRatio) / StepWindow);
-            int start = i, end = i + StepWindow;
-            while (start > 0 && y[start] - y[start - 1] > climb)
+            var step = Widen(y, i, i + window, steep);
+            if (steps.Count > 0 && step.Start <= steps[^1].End)
             {
-                start--;
-            }
-
-            while (end + 1 < y.Length && y[end + 1] - y[end] > climb)
-            {
-                end++;
-            }
-
-            if (steps.Count > 0 && start <= steps[^1].End)
-            {
-                steps[^1] = (steps[^1].Start, Math.Max(end, steps[^1].End));
+                steps[^1] = (steps[^1].Start, Math.Max(step.End, steps[^1].End));
             }
             else
             {
-                steps.Add((start, end));
+                steps.Add(step);
             }
         }
 
         return steps;
+    }
+
+    private static (int Start, int End) Widen(double[] y, int start, int end, double steep)
+    {
+        // Widen over neighbouring size steps that alone climb as fast as a step must on average.
+        double climb = Math.Max(steep, Math.Log(StepRatio) / StepWindow);
+        while (start > 0 && y[start] - y[start - 1] > climb)
+        {
+            start--;
+        }
+
+        while (end + 1 < y.Length && y[end + 1] - y[end] > climb)
+        {
+            end++;
+        }
+
+        return (start, end);
     }
 
     // The last working set of the step still nearer the lower level (below the geometric mean of its two ends).
