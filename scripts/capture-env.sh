@@ -10,30 +10,58 @@ ROOT=$(lab_root)
 usage() {
   cat <<'USAGE'
 Usage: scripts/capture-env.sh [--run-dir DIR] [--no-disk]
-       scripts/capture-env.sh --end
+       scripts/capture-env.sh --end [--results DIR]
 
 Prints the environment of this machine as markdown (stdout). --run-dir names the directory whose
 filesystem matters (where WAL files go; default: $FTF_RUN_DIR or /var/tmp); the capture measures that
 disk in a few seconds (sequential write of 256 MiB with a final fdatasync, and 200 synchronous 4 KiB
 writes, each one write + fdatasync) unless --no-disk. CPU steal time is recorded as /proc/stat counters:
 --end prints the end-of-run counters alone, to append to the run's environment.md so the steal over
-the run can be computed (scripts/run-all.sh does this).
+the run can be computed (scripts/run-all.sh does this). Caches are recorded from every source: sysfs
+(per instance), CPUID as glibc's getconf reports it (on a guest this may be the host's whole package), and,
+with --end --results DIR, the latency sweep a post's hook recorded in DIR/*/caches.json ('caches --write').
 USAGE
 }
 
 RUN_DIR=${FTF_RUN_DIR:-/var/tmp}
 DISK=true
 END=false
+RESULTS=""
 while [ $# -gt 0 ]; do
   case "$1" in
     -h|--help) usage; exit 0 ;;
     --run-dir) [ $# -ge 2 ] || lab_usage_error "--run-dir needs a directory"; RUN_DIR=$2; shift 2 ;;
     --no-disk) DISK=false; shift ;;
     --end) END=true; shift ;;
+    --results) [ $# -ge 2 ] || lab_usage_error "--results needs a directory"; RESULTS=$2; shift 2 ;;
     *) lab_usage_error "unknown argument '$1'" ;;
   esac
 done
 [ -d "$RUN_DIR" ] || lab_usage_error "--run-dir '$RUN_DIR' is not a directory"
+[ -z "$RESULTS" ] || $END || lab_usage_error "--results goes with --end"
+[ -z "$RESULTS" ] || [ -d "$RESULTS" ] || lab_usage_error "--results '$RESULTS' is not a directory"
+
+# "L1d 48 KiB, L2 1 MiB, L3 508 MiB": a size in bytes for humans (KiB below 1 MiB, MiB above).
+human_bytes() { awk -v b="$1" 'BEGIN { if (b == "" || b == "null" || b == 0) print "none"; else if (b < 1048576) printf "%.4g KiB", b / 1024; else printf "%.4g MiB", b / 1048576 }'; }
+
+# The measured levels and latencies of a caches.json written by 'caches --write' (its own indented layout).
+measured_caches() {
+  awk '
+    /"measured": null/ { print "not measured"; found = 1; exit }
+    /"measured": \{/ { m = 1; next }
+    m && /"latencyNs"/ { l = 1; next }
+    m && /"(L1d|L2|L3|dram)":/ {
+      key = $1; gsub(/[":]/, "", key); value = $2; gsub(/,/, "", value)
+      if (l) ns[key] = value; else size[key] = value
+    }
+    /"used":/ { used = $2; gsub(/[",]/, "", used) }
+    function h(b) { if (b == "" || b == "null") return "not detected"; return b + 0 < 1048576 ? sprintf("%.4g KiB", b / 1024) : sprintf("%.4g MiB", b / 1048576) }
+    function t(v) { return (v == "" || v == "null") ? "" : " (" v " ns)" }
+    END {
+      if (found) exit
+      printf "L1d %s%s, L2 %s%s, L3 %s%s, DRAM %s ns; the lab uses: %s\n", h(size["L1d"]), t(ns["L1d"]), h(size["L2"]), t(ns["L2"]), h(size["L3"]), t(ns["L3"]), ns["dram"], used
+    }' "$1"
+}
 
 # "steal S of T ticks": the steal and total jiffies of /proc/stat's cpu line (user..steal; guest is inside user).
 steal_counters() {
@@ -47,6 +75,14 @@ if $END; then
   echo "| what | value |"
   echo "|---|---|"
   printf '| %s | %s |\n' "CPU steal counters at end (/proc/stat)" "$(steal_counters)"
+  if [ -n "$RESULTS" ]; then
+    sweep=$(find "$RESULTS" -maxdepth 2 -name caches.json -print -quit)
+    if [ -n "$sweep" ]; then
+      printf '| %s | %s |\n' "caches: measured (latency sweep)" "$(measured_caches "$sweep") (${sweep#"$RESULTS"/})"
+    else
+      printf '| %s | %s |\n' "caches: measured (latency sweep)" "n/a (no post recorded caches.json)"
+    fi
+  fi
   exit 0
 fi
 
@@ -91,6 +127,10 @@ for idx in /sys/devices/system/cpu/cpu0/cache/index*; do
   [ -d "$idx" ] || continue
   caches+="L$(cat "$idx/level")$( [ "$(cat "$idx/type")" = Data ] && echo d; [ "$(cat "$idx/type")" = Instruction ] && echo i) $(cat "$idx/size") (CPUs $(cat "$idx/shared_cpu_list" 2>/dev/null || echo ?)); "
 done
+cpuid_caches="n/a (getconf has no cache sizes here)"
+if l1=$(getconf LEVEL1_DCACHE_SIZE 2>/dev/null) && [ -n "$l1" ] && [ "$l1" != 0 ]; then
+  cpuid_caches="L1d $(human_bytes "$l1"), L2 $(human_bytes "$(getconf LEVEL2_CACHE_SIZE 2>/dev/null)"), L3 $(human_bytes "$(getconf LEVEL3_CACHE_SIZE 2>/dev/null)")"
+fi
 sockets=$(val lscpu | awk -F: '/^Socket\(s\)/ {gsub(/ /,"",$2); print $2}')
 numa=$(val lscpu | awk -F: '/^NUMA node\(s\)/ {gsub(/ /,"",$2); print $2}')
 hyper=$(val lscpu | awk -F: '/^Hypervisor vendor/ {gsub(/^ +/,"",$2); print $2}')
@@ -121,6 +161,7 @@ row "CPU model (full)" "$cpu_full"
 row "machine fingerprint" "${fingerprint:-n/a}"
 row "logical CPUs / sockets / NUMA nodes" "$(lab_cpu_count) / ${sockets:-n/a} / ${numa:-n/a}"
 row "caches (per instance)" "${caches:-n/a}"
+row "caches: CPUID (getconf)" "$cpuid_caches"
 row "hypervisor" "${hyper:-none detected}"
 row "RAM" "$mem"
 row "transparent huge pages" "$thp"

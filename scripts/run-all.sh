@@ -224,8 +224,8 @@ for i in "${!NAMES[@]}"; do
   lab_info "$name: $status in $(lab_duration "$took") (estimate $(est "${ESTIMATES[$i]}")); $((${#NAMES[@]} - i - 1)) post(s) left, about $(lab_duration "$left") remaining"
 done
 
-# Steal counters at the end: the report computes the CPU steal over the run from these and the start's.
-"$ROOT/scripts/capture-env.sh" --end >> "$OUT/environment.md" || lab_warn "capture-env.sh --end failed"
+# Steal counters at the end (the report computes the CPU steal over the run) and the caches a post measured.
+"$ROOT/scripts/capture-env.sh" --end --results "$OUT" >> "$OUT/environment.md" || lab_warn "capture-env.sh --end failed"
 
 REPORT=""
 if [ "$HAS_REPORT" -eq 1 ] && [ "$INTERRUPTED" -eq 0 ]; then

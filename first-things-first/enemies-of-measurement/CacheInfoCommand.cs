@@ -11,14 +11,15 @@ public static class CacheInfoCommand
     /// <summary>The sub-command's name.</summary>
     public const string Name = "cache-info";
 
-    public const string Usage = """
-        Usage: dotnet run -c Release -- cache-info [--sysfs DIR]
+    public static readonly string Usage = $$"""
+        Usage: dotnet run -c Release -- cache-info [--caches FILE] [--sysfs DIR] [--sweep MODE] [--max-mib N]
 
-        Prints L1d/L2/L3 of CPU 0 (from sysfs) and, for each E4 TableSize, the estimated working set of a random
-        lookup (bucket array + dictionary nodes) and of the whole table (plus rows and payloads), with the cache
-        level each should land in.
+        Prints L1d/L2/L3 of this machine from the best source (sysfs when it agrees with a latency sweep, else the
+        sweep; 'caches' shows every source) and, for each E4 TableSize, the estimated working set of a random lookup
+        (bucket array + dictionary nodes) and of the whole table (plus rows and payloads), with the cache level each
+        should land in.
 
-          --sysfs DIR   CPU directory to read (default /sys/devices/system/cpu); it must exist
+        {{CacheSourceOptions.Help}}
         """;
 
     private static readonly string E4Name = typeof(E4_CacheState).FullName + "." + nameof(E4_CacheState.LookupRandom);
@@ -28,21 +29,21 @@ public static class CacheInfoCommand
         "print L1/L2/L3 of this machine and where each E4 TableSize's working set lands",
         args => Run(args, Console.Out, Console.Error), Usage);
 
-    /// <summary>Reads the caches and prints the report; a sysfs root that has no cache information is a warning, not an error.</summary>
+    /// <summary>Reads the caches and prints the report; a machine without sysfs cache information is a warning, not an error.</summary>
     public static int Run(string[] args, TextWriter output, TextWriter error)
     {
         ArgumentNullException.ThrowIfNull(output);
         ArgumentNullException.ThrowIfNull(error);
         var reader = new OptionReader(args);
-        string root = reader.ExistingDirectory("--sysfs", CacheTopology.SysfsCpuRoot);
+        var options = CacheSourceOptions.Read(reader);
         reader.EnsureAllConsumed();
-        var caches = CacheTopology.Read(root);
-        if (!caches.IsKnown)
+        var (sources, _) = options.Resolve();
+        if (sources.Sysfs is null && options.File is null)
         {
-            error.WriteLine($"warning: no cache information under {root}/cpu0/cache; levels are unknown.");
+            error.WriteLine($"warning: no cache information under {options.SysfsRoot}/cpu0/cache; using {sources.Used ?? "no source"}.");
         }
 
-        output.WriteLine(Report(caches));
+        output.WriteLine(Report(sources.Best));
         return 0;
     }
 
@@ -52,7 +53,7 @@ public static class CacheInfoCommand
         ArgumentNullException.ThrowIfNull(caches);
         var lines = new List<string>
         {
-            $"// E4_CacheState on this machine: {caches} ({caches.LastLevelInstances} last-level cache instance(s))",
+            $"// E4_CacheState on this machine: {caches} (from {caches.Source}; {caches.LastLevelInstances} last-level cache instance(s))",
         };
         foreach (int size in new[] { E4_CacheState.SmallTable, E4_CacheState.LargeTable })
         {
@@ -64,9 +65,13 @@ public static class CacheInfoCommand
     }
 
     /// <summary>The report, when the command line is about to run E4; otherwise nothing.</summary>
-    public static string? BannerIfE4Runs(BenchmarkArguments arguments)
+    public static string? BannerIfE4Runs(BenchmarkArguments arguments) => BannerIfE4Runs(arguments, CacheSources.ForThisRun);
+
+    /// <summary>The report from the given sources (only read when E4 runs: a sweep takes seconds).</summary>
+    public static string? BannerIfE4Runs(BenchmarkArguments arguments, Func<CacheSources> sources)
     {
         ArgumentNullException.ThrowIfNull(arguments);
-        return arguments.WillRun(E4Name) ? Report(CacheTopology.Read()) : null;
+        ArgumentNullException.ThrowIfNull(sources);
+        return arguments.WillRun(E4Name) ? Report(sources().Best) : null;
     }
 }

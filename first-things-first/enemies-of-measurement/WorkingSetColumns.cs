@@ -19,14 +19,15 @@ public sealed class WorkingSetColumnsAttribute : ColumnConfigBaseAttribute
 
 /// <summary>
 /// For a benchmark with a TableSize parameter: the estimated lookup path (<see cref="WorkingSetEstimate"/>) or the
-/// cache level of this machine it should land in. Computed in the host from sysfs, next to the times it explains.
+/// cache level of this machine it should land in. Computed in the host from the best cache source
+/// (<see cref="CacheSources"/>: FTF_CACHES_JSON, or a quick sweep), next to the times it explains.
 /// </summary>
 public sealed class WorkingSetColumn(bool showLevel) : IColumn
 {
     /// <summary>Name of the parameter the column reads.</summary>
     public const string ParameterName = nameof(E4_CacheState.TableSize);
 
-    private static readonly Lazy<CacheTopology> Caches = new(() => CacheTopology.Read());
+    private static readonly Lazy<CacheTopology> Caches = new(() => CacheSources.ForThisRun().Best);
 
     /// <inheritdoc />
     public string Id => showLevel ? "Enemies.WorkingSet.Level" : "Enemies.WorkingSet.Size";
@@ -51,7 +52,7 @@ public sealed class WorkingSetColumn(bool showLevel) : IColumn
 
     /// <inheritdoc />
     public string Legend => showLevel
-        ? "Cache level of this machine (sysfs) that should hold the lookup path"
+        ? "Cache level of this machine (sysfs if it agrees with the latency sweep, else the sweep) that should hold the lookup path"
         : "Estimated bytes a random Get touches: bucket array + dictionary nodes (rows and payloads excluded)";
 
     /// <inheritdoc />

@@ -5,7 +5,7 @@ set -euo pipefail
 # shellcheck source=../../scripts/lib/hook.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/hook.sh"
 
-LAB_BUDGET="smoke=50 quick=150 full=420"
+LAB_BUDGET="smoke=52 quick=156 full=426"
 LAB_HOOK_HELP=$(cat <<'TEXT'
   PROFILE smoke   the six enemies, one cold invocation each (proves they run; measures nothing)
   PROFILE quick   the six enemies, then the six under EnemyDefenseConfig, then E3 noisy vs isolated:
@@ -13,7 +13,9 @@ LAB_HOOK_HELP=$(cat <<'TEXT'
                   runs in BenchmarkDotNet's process (--inProcess: no boilerplate build while the loops spin)
   PROFILE full    the same three runs with BenchmarkDotNet's adaptive job (and the config's), iterations of
                   ~250 ms, at most 40 iterations per benchmark
-  OUTDIR          cache-info.txt            caches of this machine and where E4's sizes land
+  OUTDIR          caches.md, caches.json    sysfs, CPUID and a quick latency sweep (to 256 MiB; smoke 16 MiB)
+                  cache-sweep.csv           the sweep's curve (post 5's hook sweeps further)
+                  cache-info.txt            caches of this machine and where E4's sizes land
                   *.md, *.csv, *.json       the six enemies, defences down (the post's setup)
                   defended/                 the six under EnemyDefenseConfig        (quick, full)
                   noisy-vs-isolated/        E3 with every CPU busy vs taskset -c 0   (quick, full)
@@ -22,10 +24,21 @@ TEXT
 lab_hook_start "$@"
 
 case "$PROFILE" in
-  smoke) BDN=(--strategy ColdStart --launchCount 1 --warmupCount 0 --iterationCount 1 --unrollFactor 1 --invocationCount 1) ;;
-  quick) BDN=(--warmupCount 1 --iterationCount 5 --iterationTime 100) ;;
-  full)  BDN=(--iterationTime 250 --maxIterationCount 40) ;;
+  smoke) BDN=(--strategy ColdStart --launchCount 1 --warmupCount 0 --iterationCount 1 --unrollFactor 1 --invocationCount 1)
+         SWEEP_MIB=16 ;;
+  quick) BDN=(--warmupCount 1 --iterationCount 5 --iterationTime 100)
+         SWEEP_MIB=256 ;;
+  full)  BDN=(--iterationTime 250 --maxIterationCount 40)
+         SWEEP_MIB=256 ;;
 esac
+
+# E4's "Lands in" column needs this machine's levels: one sweep, recorded, read by every later step (past the
+# largest table's 2M-entry lookup path, ~100 MiB).
+if lab_run caches --write "$OUT" --sweep quick --max-mib "$SWEEP_MIB"; then
+  export FTF_CACHES_JSON="$OUT/caches.json"
+else
+  lab_failed caches
+fi
 
 lab_run cache-info | tee "$OUT/cache-info.txt" || lab_failed cache-info
 lab_bdn "$OUT" --filter '*' "${BDN[@]}" || lab_failed enemies

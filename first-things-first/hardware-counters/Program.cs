@@ -2,7 +2,8 @@ using HardwareCounters.Prediction;
 using HardwareCounters.Standalone;
 using MeasurementLab;
 
-// Post 5, "Hardware Counters". Benchmarks: AccessPatterns. Modes: perf-sequential, perf-random (for perf), predict.
+// Post 5, "Hardware Counters". Benchmarks: AccessPatterns. Modes: perf-sequential, perf-random (for perf), predict,
+// caches (every cache source side by side, the latency sweep).
 // The prediction is made, and printed, before the run; PredictionExporter checks it against the ratios afterwards.
 return LabEntryPoint.Run(args, Program.Definition);
 
@@ -10,7 +11,7 @@ return LabEntryPoint.Run(args, Program.Definition);
 public partial class Program
 {
     internal static LabProgram Definition { get; } =
-        new(typeof(Program).Assembly, [StandaloneCommand.SequentialCommand, StandaloneCommand.RandomCommand, PredictCommand.Command])
+        new(typeof(Program).Assembly, [StandaloneCommand.SequentialCommand, StandaloneCommand.RandomCommand, PredictCommand.Command, CachesCommand.Command])
         {
             Banner = PredictCommand.Banner,
         };

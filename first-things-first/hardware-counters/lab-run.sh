@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# scripts/run-all.sh's hook for post 5 ("Hardware Counters"): the prediction, the AccessPatterns benchmarks (with the
-# Linux counter columns), then (quick, full) perf stat on both loops and the flame graphs' folded stacks.
+# scripts/run-all.sh's hook for post 5 ("Hardware Counters"): the caches from every source (a latency sweep), the
+# prediction, the AccessPatterns benchmarks (with the Linux counter columns), then (quick, full) perf stat on both
+# loops and the flame graphs' folded stacks.
 set -euo pipefail
 # shellcheck source=../../scripts/lib/hook.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/hook.sh"
@@ -8,14 +9,18 @@ set -euo pipefail
 # perf stat / flame graph size: 1M elements, the post's L3-resident case, quick to build and to loop over.
 PERF_N=1000000
 
-LAB_BUDGET="smoke=35 quick=75 full=150"
+LAB_BUDGET="smoke=38 quick=87 full=210"
 LAB_HOOK_HELP=$(cat <<TEXT
   PROFILE smoke   every AccessPatterns case once, cold (proves the benchmarks and the counters run)
   PROFILE quick   AccessPatterns at the post's three sizes, 1 warmup + 5 iterations of ~100 ms; perf stat and
                   flame graphs at N=$PERF_N with 1 s loops
   PROFILE full    AccessPatterns with the class's job (3 warmups + 15 iterations); perf stat and flame graphs
                   with 5 s loops
-  OUTDIR          prediction-before.md                  where each size should land, from this machine's caches
+  OUTDIR          caches.md, caches.json                sysfs, CPUID and the latency sweep side by side; the sweep
+                  cache-sweep.csv                       the curve: ns per load vs working set (the report charts it)
+                                                        smoke: quick sweep to 16 MiB, quick: one sweep to 4x the
+                                                        largest claimed cache (<= 1 GiB), full: five sweeps
+                  prediction-before.md                  where each size should land, from the best cache source
                   *-report-github.md, *.csv, *.json     AccessPatterns (with the Linux counter columns)
                   *-prediction.md                       the prediction checked against the measured ratios
                   perf-stat/perf-stat.md                perf stat, both loops              (quick, full)
@@ -27,13 +32,19 @@ lab_hook_start "$@"
 
 case "$PROFILE" in
   smoke) BDN=(--strategy ColdStart --launchCount 1 --warmupCount 0 --iterationCount 1 --unrollFactor 1 --invocationCount 1)
-         PERF_SECONDS=0 ;;
+         PERF_SECONDS=0; SWEEP=(--sweep quick --max-mib 16) ;;
   quick) BDN=(--warmupCount 1 --iterationCount 5 --iterationTime 100)
-         PERF_SECONDS=1 ;;
+         PERF_SECONDS=1; SWEEP=(--sweep quick) ;;
   full)  BDN=()
-         PERF_SECONDS=5 ;;
+         PERF_SECONDS=5; SWEEP=(--sweep full) ;;
 esac
 
+# The sweep first, alone on the machine's caches; every later step (prediction, its check) reads what it recorded.
+if lab_run caches --write "$OUT" "${SWEEP[@]}"; then
+  export FTF_CACHES_JSON="$OUT/caches.json"
+else
+  lab_failed caches
+fi
 lab_run predict | tee "$OUT/prediction-before.md" || lab_failed predict
 # The program prints the prediction again first, then BenchmarkDotNet's run, then the prediction check.
 lab_bdn "$OUT" --filter '*AccessPatterns*' "${BDN[@]}" || lab_failed AccessPatterns

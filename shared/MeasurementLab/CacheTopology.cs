@@ -11,11 +11,29 @@ public sealed class CacheTopology
     /// <summary>Default sysfs root.</summary>
     public const string SysfsCpuRoot = "/sys/devices/system/cpu";
 
-    private CacheTopology(IReadOnlyList<CacheLevel> levels, int lastLevelInstances)
+    /// <summary>The source name of sizes read from sysfs.</summary>
+    public const string SysfsSource = "sysfs";
+
+    private CacheTopology(IReadOnlyList<CacheLevel> levels, int lastLevelInstances, string source)
     {
         Levels = levels;
         LastLevelInstances = lastLevelInstances;
+        Source = source;
     }
+
+    /// <summary>Where the sizes come from: "sysfs", "cpuid" or "measured" (<see cref="CacheSources"/>).</summary>
+    public string Source { get; }
+
+    /// <summary>Sizes from another source (CPUID, the latency sweep), innermost first.</summary>
+    public static CacheTopology FromLevels(IEnumerable<CacheLevel> levels, string source, int lastLevelInstances = 1)
+    {
+        ArgumentNullException.ThrowIfNull(levels);
+        var list = levels.OrderBy(l => l.Level).ToList();
+        return new CacheTopology(list, list.Count == 0 ? 0 : lastLevelInstances, source);
+    }
+
+    /// <summary>The data and unified cache sizes by level.</summary>
+    public CacheSizes Sizes => new(L1?.SizeBytes, L2?.SizeBytes, L3?.SizeBytes);
 
     /// <summary>Data and unified caches, innermost first (instruction caches are left out).</summary>
     public IReadOnlyList<CacheLevel> Levels { get; }
@@ -55,7 +73,7 @@ public sealed class CacheTopology
         }
 
         levels.Sort((a, b) => a.Level.CompareTo(b.Level));
-        return new CacheTopology(levels, CountLastLevelInstances(sysfsCpuRoot, levels));
+        return new CacheTopology(levels, CountLastLevelInstances(sysfsCpuRoot, levels), SysfsSource);
     }
 
     /// <summary>Where a working set of <paramref name="bytes"/> should live: "L1d", "L2", "L3" or "DRAM".</summary>
@@ -103,7 +121,7 @@ public sealed class CacheTopology
 
     /// <inheritdoc />
     public override string ToString() =>
-        IsKnown ? string.Join(", ", Levels.Select(l => $"{l.Name} {FormatBytes(l.SizeBytes)}")) : "cache sizes unknown (no sysfs cache information)";
+        IsKnown ? string.Join(", ", Levels.Select(l => $"{l.Name} {FormatBytes(l.SizeBytes)}")) : $"cache sizes unknown (no {Source} cache information)";
 
     private static CacheLevel? TryReadLevel(string indexDirectory)
     {

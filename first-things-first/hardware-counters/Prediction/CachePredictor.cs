@@ -5,7 +5,8 @@ using MeasurementLab;
 namespace HardwareCounters.Prediction;
 
 /// <summary>
-/// The post's falsifiable prediction, made by the program from this machine's caches instead of by the reader:
+/// The post's falsifiable prediction, made by the program from this machine's caches (the best source of
+/// <see cref="CacheSources"/>: sysfs when it agrees with the latency sweep, else the sweep) instead of by the reader:
 /// SumRandom's loads stop hitting a cache once its working set (long[] + int[]) outgrows the last-level cache,
 /// while SumSequential stays prefetched, so the Random/Sequential ratio should jump at that size and not elsewhere.
 /// Pure: sizes and topology in, text and verdicts out.
@@ -40,7 +41,7 @@ public static class CachePredictor
             }
         }
 
-        return new CliffPrediction(rows, cliff, caches.ToString(), caches.LastLevel, caches.LastLevelInstances);
+        return new CliffPrediction(rows, cliff, caches.ToString(), caches.LastLevel, caches.LastLevelInstances) { Source = caches.Source };
     }
 
     /// <summary>The prediction as markdown: a table of levels and the sentence saying where the ratio should jump.</summary>
@@ -48,7 +49,7 @@ public static class CachePredictor
     {
         ArgumentNullException.ThrowIfNull(prediction);
         var text = new StringBuilder();
-        text.AppendLine(Invariant($"Caches (sysfs, per instance): {prediction.Caches}."));
+        text.AppendLine(Invariant($"Caches ({prediction.Source}, per instance): {prediction.Caches}."));
         if (prediction.LastLevelInstances > 1)
         {
             text.AppendLine(Invariant($"The machine has {prediction.LastLevelInstances} separate last-level caches (sockets or core complexes); one thread uses one of them."));
@@ -78,7 +79,7 @@ public static class CachePredictor
         ArgumentNullException.ThrowIfNull(prediction);
         if (!prediction.CachesKnown)
         {
-            return "No prediction: this machine's cache sizes are unknown (no sysfs cache information).";
+            return $"No prediction: this machine's cache sizes are unknown ({prediction.Caches}).";
         }
 
         var llc = prediction.LastLevel!;

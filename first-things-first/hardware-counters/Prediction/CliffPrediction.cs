@@ -14,10 +14,13 @@ public sealed record WorkingSetPrediction(int N, long SequentialBytes, long Rand
 /// <param name="Sizes">Ascending N.</param>
 /// <param name="CliffIndex">i ≥ 1 when the ratio should jump between Sizes[i−1] and Sizes[i]; null when no size crosses the last-level cache.</param>
 /// <param name="Caches">The cache sizes the prediction used (text).</param>
-/// <param name="LastLevel">The outermost cache, or null when sysfs said nothing.</param>
+/// <param name="LastLevel">The outermost cache, or null when no source knew it.</param>
 /// <param name="LastLevelInstances">Separate last-level caches on the machine.</param>
 public sealed record CliffPrediction(IReadOnlyList<WorkingSetPrediction> Sizes, int? CliffIndex, string Caches, CacheLevel? LastLevel, int LastLevelInstances)
 {
     /// <summary>False when the machine did not describe its caches: nothing can be predicted.</summary>
     public bool CachesKnown => LastLevel is not null;
+
+    /// <summary>Where the sizes came from: "sysfs", "cpuid" or "measured".</summary>
+    public string Source { get; init; } = CacheTopology.SysfsSource;
 }

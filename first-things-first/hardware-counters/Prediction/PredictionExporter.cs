@@ -11,7 +11,7 @@ namespace HardwareCounters.Prediction;
 /// After the run: repeats the prediction, puts the measured ratios beside it and says whether they agree,
 /// on the console and in <c>results/HardwareCounters.AccessPatterns-prediction.md</c> next to BenchmarkDotNet's tables.
 /// </summary>
-public sealed class PredictionExporter(string sysfsCpuRoot = CacheTopology.SysfsCpuRoot) : IExporter
+public sealed class PredictionExporter(Func<CacheTopology>? caches = null) : IExporter
 {
     /// <inheritdoc />
     public string Name => "prediction";
@@ -48,7 +48,7 @@ public sealed class PredictionExporter(string sysfsCpuRoot = CacheTopology.Sysfs
     {
         var observations = Observe(summary);
         var sizes = observations.Count > 0 ? observations.Select(o => o.N) : AccessPatterns.Sizes;
-        var prediction = CachePredictor.Predict(CacheTopology.Read(sysfsCpuRoot), sizes);
+        var prediction = CachePredictor.Predict((caches ?? (() => CacheSources.ForThisRun().Best))(), sizes);
         var check = CachePredictor.Check(prediction, observations);
         var text = new StringBuilder();
         text.AppendLine("# AccessPatterns: prediction vs measurement");

@@ -13,5 +13,6 @@ public static class PostSections
         new CoordinatedOmissionSection(),
         new StatisticsSection(),
         new HardwareCountersSection(),
+        new CacheSweepSection(),
     ];
 }
