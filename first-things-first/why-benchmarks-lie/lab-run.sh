@@ -23,7 +23,8 @@ FILTER=(--filter '*')
 case "$PROFILE" in
   smoke) BDN=(--strategy ColdStart --launchCount 1 --warmupCount 0 --iterationCount 1 --unrollFactor 1 --invocationCount 1)
          LATENCY=(--threads '1,4' --batches 1 --warmup 0) ;;
-  quick) FILTER=(--filter '*(Backend: *, ThreadCount: 1)' '*(Backend: *, ThreadCount: 32)')
+  # BenchmarkDotNet writes parameters in declaration order, which may change: match ThreadCount in either place.
+  quick) FILTER=(--filter '*ThreadCount: 1,*' '*ThreadCount: 1)' '*ThreadCount: 32,*' '*ThreadCount: 32)')
          BDN=(--warmupCount 1 --iterationCount 3 --iterationTime 100)
          LATENCY=(--threads '1,32' --batches 3 --warmup 1) ;;
   full)  BDN=(--iterationTime 250)
