@@ -68,7 +68,7 @@ else lab_perf_collapse < "$WORK/perf.script" | sort > "$OUT/profile.folded"; fi
 {
   echo "# self time by frame ($EVENT, $FREQUENCY Hz): $*"
   perf report -i "$WORK/perf.data" --no-children --sort dso,symbol --stdio 2>/dev/null \
-    | grep -E '^ +[0-9.]+%' | head -25 | sed -E 's/ +$//'
+    | awk '/^ +[0-9.]+%/ && ++n <= 25' | sed -E 's/ +$//'  # awk reads to the end: head would SIGPIPE perf (exit 141)
 } > "$OUT/top-frames.txt"
 
 RENDERER=$(lab_flamegraph_tool flamegraph.pl)

@@ -17,7 +17,7 @@ public sealed class RunFolder
     /// <summary>The machine the run says it ran on.</summary>
     public RunEnvironment Environment { get; }
 
-    /// <summary>"results/amd-epyc-2c-vm/2026-11-23-full" → "amd-epyc-2c-vm/2026-11-23-full": how reports name a run.</summary>
+    /// <summary>"results/amd-epyc-f26m2s1-2c-vm/2026-11-23-full" → "amd-epyc-f26m2s1-2c-vm/2026-11-23-full": how reports name a run.</summary>
     public string Name => $"{System.IO.Path.GetFileName(System.IO.Path.GetDirectoryName(Path))}/{System.IO.Path.GetFileName(Path)}";
 
     /// <summary>The folder of a post (it may not exist).</summary>
