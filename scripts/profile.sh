@@ -12,7 +12,7 @@ usage() {
 Usage: scripts/profile.sh [--out DIR] [--frequency HZ] -- COMMAND [ARGS...]
 
 Runs COMMAND under `perf record -g` (the 'cycles' event where the CPU has a PMU, else the 'cpu-clock'
-timer, as in virtual machines) with DOTNET_PerfMapEnabled=1 and DOTNET_EnableWriteXorExecute=0 so JIT
+timer, as in virtual machines) with DOTNET_PerfMapEnabled=3 and DOTNET_EnableWriteXorExecute=0 so JIT
 frames carry .NET method names, then writes into DIR (default: ./profile-<date>):
   profile.folded   folded stacks ("frame;frame;... count")
   top-frames.txt   frames by self time (where the CPU actually was)
@@ -47,7 +47,7 @@ lab_mktemp_dir WORK profile
 maps_before=$(compgen -G '/tmp/perf-*.map' | sort || true)
 cleanup_maps() {
   comm -13 <(printf '%s\n' "$maps_before") <(compgen -G '/tmp/perf-*.map' | sort || true) | while read -r map; do
-    rm -f -- "$map" "${map/perf-/perfinfo-}"
+    rm -f -- "$map" "${map/perf-/perfinfo-}" "/tmp/jit-$(basename "$map" .map | cut -d- -f2).dump"
   done
 }
 lab_on_exit cleanup_maps
@@ -55,7 +55,8 @@ lab_on_exit cleanup_maps
 printf '%s\n' "$*" > "$OUT/command.txt"
 lab_info "perf record -e $EVENT -F $FREQUENCY -g -- $*"
 rc=0
-DOTNET_PerfMapEnabled=1 DOTNET_EnableWriteXorExecute=0 \
+# 3 = the perf map only: perf reads /tmp/perf-PID.map; a jitdump (1 or 2) would only leave /tmp/jit-PID.dump behind.
+DOTNET_PerfMapEnabled=3 DOTNET_EnableWriteXorExecute=0 \
   perf record -q -e "$EVENT" -F "$FREQUENCY" -g -o "$WORK/perf.data" -- "$@" || rc=$?
 [ "$rc" -eq 0 ] || lab_die "the profiled command failed (exit $rc); see its output above. $(lab_perf_explain_paranoid 2>/dev/null | head -1)"
 
