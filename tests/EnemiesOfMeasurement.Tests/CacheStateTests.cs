@@ -48,8 +48,8 @@ public sealed class CacheStateTests : IDisposable
         return rows;
     }
 
-    /// <summary>The Row[] itself: a 24-byte array header (object header, method table, length) and one reference per entry.</summary>
-    private static long ArrayBytes(int entries) => 24 + ((long)entries * IntPtr.Size);
+    /// <summary>The Row[] itself: the estimate's array header and one reference per entry.</summary>
+    private static long ArrayBytes(int entries) => WorkingSetEstimate.ArrayHeaderBytes + ((long)entries * IntPtr.Size);
 
     [Fact]
     public void On_this_projects_machine_the_post_sizes_land_in_L2_and_DRAM()
