@@ -33,6 +33,7 @@ public static class InsertLoopCommand
           --stripes N              WAL stripes, 1..4096 (default: the engine's)
           --buffer-kib N           WAL buffer per stripe in KiB, 4..65536 (default: the engine's)
           --writeback-kib N        start the kernel's writeback every N KiB written, 0 = never (default: the engine's)
+          --early-sync-kib N       sync in the background every N KiB written, 0 = never (default: the engine's)
 
         Example (profile the steady state): scripts/profile.sh -- dotnet shared/StorageEngine.Benchmarks/bin/Release/net10.0/StorageEngine.Benchmarks.dll insert-loop --checkpoint --batches 40
         """;
@@ -41,7 +42,7 @@ public static class InsertLoopCommand
         "the realistic workload batch after batch, cost per insert and log size per batch (a target for scripts/profile.sh)", Run, Usage);
 
     private sealed record Settings(bool Striped, int Threads, bool Wal, bool Discard, int Batches, bool Flush, bool Checkpoint,
-        bool Fresh, int? Stripes, int? BufferKib, int? WritebackKib);
+        bool Fresh, int? Stripes, int? BufferKib, int? WritebackKib, int? EarlySyncKib);
 
     public static int Run(string[] args)
     {
@@ -110,6 +111,7 @@ public static class InsertLoopCommand
                 StripeCount = settings.Stripes ?? options.StripeCount,
                 BufferSize = settings.BufferKib * 1024 ?? options.BufferSize,
                 WritebackBytes = settings.WritebackKib * 1024 ?? options.WritebackBytes,
+                EarlySyncBytes = settings.EarlySyncKib * 1024 ?? options.EarlySyncBytes,
                 FileSystem = settings.Discard ? new DiscardingFileSystem(options.FileSystem) : options.FileSystem,
             };
         }
@@ -164,12 +166,13 @@ public static class InsertLoopCommand
             Fresh: options.Flag("--fresh"),
             Stripes: OptionalInteger(options, "--stripes", 1, 4096),
             BufferKib: OptionalInteger(options, "--buffer-kib", 4, 65536),
-            WritebackKib: OptionalInteger(options, "--writeback-kib", 0, 1024 * 1024));
+            WritebackKib: OptionalInteger(options, "--writeback-kib", 0, 1024 * 1024),
+            EarlySyncKib: OptionalInteger(options, "--early-sync-kib", 0, 1024 * 1024));
         options.EnsureAllConsumed();
         if (!settings.Wal && (settings.Flush || settings.Checkpoint || settings.Stripes is not null || settings.BufferKib is not null
-            || settings.WritebackKib is not null))
+            || settings.WritebackKib is not null || settings.EarlySyncKib is not null))
         {
-            throw new UsageException("Options --flush, --checkpoint, --stripes, --buffer-kib and --writeback-kib need a WAL (--wal on or discard).");
+            throw new UsageException("Options --flush, --checkpoint, --stripes, --buffer-kib, --writeback-kib and --early-sync-kib need a WAL (--wal on or discard).");
         }
 
         return settings;

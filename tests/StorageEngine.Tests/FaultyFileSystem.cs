@@ -12,6 +12,7 @@ public enum FileOperation
     Rename,
     Delete,
     SyncDirectory,
+    EarlySync,
 }
 
 /// <summary>
@@ -60,12 +61,34 @@ internal sealed class FaultyFileSystem(IFileSystem inner) : IFileSystem
 
     public IReadOnlyList<string> ListFiles(string directory, string prefix) => inner.ListFiles(directory, prefix);
 
+    /// <summary>Handles opened for early syncs: one per log file the background thread synced.</summary>
+    public int SyncHandlesOpened => _syncHandlesOpened;
+
+    private int _syncHandlesOpened;
+
+    public ISyncHandle? OpenSyncHandle(string path)
+    {
+        Interlocked.Increment(ref _syncHandlesOpened);
+        return inner.OpenSyncHandle(path) is { } handle ? new FaultySyncHandle(this, path, handle) : null;
+    }
+
     private void Check(FileOperation operation, string path, FileOpenMode? mode = null)
     {
         if (Fault(operation, path, mode) is { } failure)
         {
             throw failure;
         }
+    }
+
+    private sealed class FaultySyncHandle(FaultyFileSystem fs, string path, ISyncHandle inner) : ISyncHandle
+    {
+        public void SyncData()
+        {
+            fs.Check(FileOperation.EarlySync, path);
+            inner.SyncData();
+        }
+
+        public void Dispose() => inner.Dispose();
     }
 
     private sealed class FaultyFile(FaultyFileSystem fs, string path, IFile inner) : IFile

@@ -25,6 +25,23 @@ internal interface IFileSystem
 
     /// <summary>Names (not paths) of the regular files in <paramref name="directory"/> that start with <paramref name="prefix"/>.</summary>
     IReadOnlyList<string> ListFiles(string directory, string prefix);
+
+    /// <summary>
+    /// A second, independent handle on an existing file, used only to sync it from a background thread; null where
+    /// that is not supported (a simulated disk: its durability is what the program's own syncs make it).
+    /// </summary>
+    ISyncHandle? OpenSyncHandle(string path) => null;
+}
+
+/// <summary>
+/// A handle on a file whose only use is to make its written data durable early (<see cref="Wal.BackgroundSync"/>).
+/// Being a separate open file, a write-back error it sees is still reported to the file's own handle: on Linux each
+/// open file description sees every error once, so an early sync cannot swallow the error a flush must report.
+/// </summary>
+internal interface ISyncHandle : IDisposable
+{
+    /// <summary><c>fdatasync</c> (Linux; <c>fsync</c> elsewhere).</summary>
+    void SyncData();
 }
 
 /// <summary>How <see cref="IFileSystem.Open"/> opens a file.</summary>

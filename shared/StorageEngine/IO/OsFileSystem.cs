@@ -69,6 +69,24 @@ internal sealed partial class OsFileSystem : IFileSystem
         Directory.EnumerateFiles(directory).Select(p => Path.GetFileName(p))
             .Where(name => name.StartsWith(prefix, StringComparison.Ordinal)).ToList();
 
+    public ISyncHandle? OpenSyncHandle(string path)
+    {
+        if (!OperatingSystem.IsLinux())
+        {
+            return null; // elsewhere the log's own handle is opened without sharing; the flush's sync does everything
+        }
+
+        // A plain open(2): .NET's File.OpenHandle would take a shared advisory lock, which the log's exclusive one refuses.
+        const int ReadOnlyCloseOnExec = 0x80000; // O_RDONLY | O_CLOEXEC on Linux
+        int fd = OpenRaw(path, ReadOnlyCloseOnExec);
+        if (fd < 0)
+        {
+            throw ErrnoException($"Cannot open '{path}' to sync it");
+        }
+
+        return new OsSyncHandle(new SafeFileHandle(fd, ownsHandle: true));
+    }
+
     // HResult carries the errno, as .NET's own IOExceptions on Unix do, so callers can tell EROFS from ENOSPC.
     private static IOException ErrnoException(string what)
     {
@@ -91,6 +109,34 @@ internal sealed partial class OsFileSystem : IFileSystem
     [LibraryImport("libc", EntryPoint = "sync_file_range", SetLastError = true)]
     private static partial int SyncFileRange(int fd, long offset, long count, uint flags);
 
+    // fdatasync on a SafeFileHandle, which stays open while a call on another thread still uses it.
+    private static void SyncData(SafeFileHandle handle)
+    {
+        bool added = false;
+        try
+        {
+            handle.DangerousAddRef(ref added);
+            if (FDataSync((int)handle.DangerousGetHandle()) != 0)
+            {
+                throw ErrnoException("fdatasync failed");
+            }
+        }
+        finally
+        {
+            if (added)
+            {
+                handle.DangerousRelease();
+            }
+        }
+    }
+
+    private sealed class OsSyncHandle(SafeFileHandle handle) : ISyncHandle
+    {
+        public void SyncData() => OsFileSystem.SyncData(handle);
+
+        public void Dispose() => handle.Dispose();
+    }
+
     private sealed class OsFile(SafeFileHandle handle) : IFile
     {
         public long Length => RandomAccess.GetLength(handle);
@@ -109,22 +155,7 @@ internal sealed partial class OsFileSystem : IFileSystem
                 return;
             }
 
-            bool added = false;
-            try
-            {
-                handle.DangerousAddRef(ref added);
-                if (FDataSync((int)handle.DangerousGetHandle()) != 0)
-                {
-                    throw ErrnoException("fdatasync failed");
-                }
-            }
-            finally
-            {
-                if (added)
-                {
-                    handle.DangerousRelease();
-                }
-            }
+            SyncData(handle);
         }
 
         public void StartWriteback(long offset, long count)

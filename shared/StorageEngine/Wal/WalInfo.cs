@@ -3,10 +3,10 @@ namespace StorageEngine.Wal;
 /// <summary>A live view of a table's write-ahead log.</summary>
 public sealed class WalInfo
 {
-    private readonly Func<(long BytesWritten, long Flushes, long Syncs, uint Generation)> _counters;
+    private readonly Func<(long BytesWritten, long Flushes, long Syncs, long EarlySyncs, uint Generation)> _counters;
 
     internal WalInfo(string path, string fileSystemType, string syncCall, RecoveryReport recovery,
-        Func<(long, long, long, uint)> counters)
+        Func<(long, long, long, long, uint)> counters)
     {
         Path = path;
         FileSystemType = fileSystemType;
@@ -33,8 +33,11 @@ public sealed class WalInfo
     /// <summary>Calls to FlushWAL that did a write + sync (calls covered by a concurrent flush are not counted).</summary>
     public long Flushes => _counters().Flushes;
 
-    /// <summary>Sync system calls issued since the log was opened.</summary>
+    /// <summary>Sync system calls issued by flushes and checkpoints since the log was opened.</summary>
     public long Syncs => _counters().Syncs;
+
+    /// <summary>Early syncs completed by the background thread (see <see cref="WalOptions.EarlySyncBytes"/>); they promise nothing.</summary>
+    public long EarlySyncs => _counters().EarlySyncs;
 
     /// <summary>Checkpoints the log has been through: its current file started with the snapshot of this generation.</summary>
     public uint Generation => _counters().Generation;

@@ -34,6 +34,13 @@ public sealed record WalOptions
     /// </summary>
     public int WritebackBytes { get; init; } = 1024 * 1024;
 
+    /// <summary>
+    /// Every this many bytes written to the log, a background thread syncs it (through a handle of its own), so the
+    /// device's write cache, and a hypervisor's, drains while inserts go on instead of all at the next flush. It
+    /// promises nothing; only <c>FlushWAL</c>'s own sync makes records durable. 0 leaves every sync to the flush.
+    /// </summary>
+    public int EarlySyncBytes { get; init; } = 4 * 1024 * 1024;
+
     /// <summary>Which system call makes a flush durable.</summary>
     public WalSyncMode SyncMode { get; init; } = WalSyncMode.DataOnly;
 
@@ -60,6 +67,11 @@ public sealed record WalOptions
         if (WritebackBytes is < 0 or > 1024 * 1024 * 1024)
         {
             throw new ArgumentOutOfRangeException(nameof(WritebackBytes), WritebackBytes, "WritebackBytes must be between 0 (off) and 1 GiB.");
+        }
+
+        if (EarlySyncBytes is < 0 or > 1024 * 1024 * 1024)
+        {
+            throw new ArgumentOutOfRangeException(nameof(EarlySyncBytes), EarlySyncBytes, "EarlySyncBytes must be between 0 (off) and 1 GiB.");
         }
 
         if (BufferSize is < 4096 or > 64 * 1024 * 1024)

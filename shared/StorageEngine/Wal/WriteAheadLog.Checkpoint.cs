@@ -125,8 +125,11 @@ internal sealed partial class WriteAheadLog<TKey, TValue>
             _tail = WalFormat.HeaderSize;
             _syncedTail = WalFormat.HeaderSize;
             _writebackFrom = WalFormat.HeaderSize;
+            _earlySyncFrom = WalFormat.HeaderSize;
             Volatile.Write(ref _generation, generation);
         }
+
+        _backgroundSync.LogSwitched();
     }
 
     // Keeps the new snapshot, the one before it and the logs between them (a fallback if the new one is ever damaged).

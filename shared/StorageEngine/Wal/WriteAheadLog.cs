@@ -22,6 +22,8 @@ internal sealed partial class WriteAheadLog<TKey, TValue> : IDisposable
     private readonly string _path;
     private readonly bool _syncDataOnly;
     private readonly int _writebackBytes;
+    private readonly int _earlySyncBytes;
+    private readonly BackgroundSync _backgroundSync;
     private readonly WalTestHooks? _hooks;
     private readonly RunDirectory? _ownedDirectory;
     private readonly Lock _fileLock = new();   // orders writes to the file (guards _tail)
@@ -33,6 +35,7 @@ internal sealed partial class WriteAheadLog<TKey, TValue> : IDisposable
     private long _tail;              // next write offset; guarded by _fileLock
     private long _syncedTail;        // bytes known durable; guarded by _flushLock
     private long _writebackFrom;     // start of the bytes not yet handed to the kernel's writeback; guarded by _fileLock
+    private long _earlySyncFrom;     // end of the bytes the last early sync was asked for; guarded by _fileLock
     private long _flushesStarted;
     private long _bytesWritten;
     private long _flushes;
@@ -59,6 +62,8 @@ internal sealed partial class WriteAheadLog<TKey, TValue> : IDisposable
         _path = files.Current;
         _syncDataOnly = options.SyncMode == WalSyncMode.DataOnly;
         _writebackBytes = options.WritebackBytes;
+        _earlySyncBytes = options.EarlySyncBytes;
+        _backgroundSync = new BackgroundSync(options.FileSystem, files.Current);
         _hooks = options.Hooks;
         _ownedDirectory = ownedDirectory;
         Info = null!; // set by Open once recovery has run
@@ -101,10 +106,11 @@ internal sealed partial class WriteAheadLog<TKey, TValue> : IDisposable
             wal._tail = report.ValidBytes;
             wal._syncedTail = report.ValidBytes;
             wal._writebackFrom = report.ValidBytes;
+            wal._earlySyncFrom = report.ValidBytes;
             string fileSystemType = fs is OsFileSystem ? FileSystemProbe.GetFileSystemType(path) : "simulated";
             wal.Info = new WalInfo(path, fileSystemType, OsFileSystem.SyncCallName(wal._syncDataOnly), report,
                 () => (Interlocked.Read(ref wal._bytesWritten), Interlocked.Read(ref wal._flushes), Interlocked.Read(ref wal._syncs),
-                    Volatile.Read(ref wal._generation)));
+                    wal._backgroundSync.Syncs, Volatile.Read(ref wal._generation)));
             return wal;
         }
         catch
@@ -231,6 +237,7 @@ internal sealed partial class WriteAheadLog<TKey, TValue> : IDisposable
         finally
         {
             _disposed = true;
+            _backgroundSync.Dispose();
             _file.Dispose();
             _ownedDirectory?.Dispose();
         }
@@ -242,6 +249,7 @@ internal sealed partial class WriteAheadLog<TKey, TValue> : IDisposable
     {
         long writebackFrom = -1;
         long writebackTo = 0;
+        bool earlySync = false;
         lock (_fileLock)
         {
             ThrowIfUnusable();
@@ -262,11 +270,22 @@ internal sealed partial class WriteAheadLog<TKey, TValue> : IDisposable
             {
                 (writebackFrom, writebackTo, _writebackFrom) = (_writebackFrom, _tail, _tail);
             }
+
+            if (_earlySyncBytes > 0 && _tail - _earlySyncFrom >= _earlySyncBytes)
+            {
+                _earlySyncFrom = _tail;
+                earlySync = true;
+            }
         }
 
         if (writebackFrom >= 0)
         {
             _file.StartWriteback(writebackFrom, writebackTo - writebackFrom); // outside the file lock: it may queue for the device
+        }
+
+        if (earlySync)
+        {
+            _backgroundSync.Request();
         }
 
         _hooks?.BufferWritten(stripe);
