@@ -29,7 +29,8 @@ public static class InsertLoopCommand
           --batches N              batches to run, 1..100,000 (default: 20)
           --flush                  FlushWAL after each batch, timed (the durable batch)
           --checkpoint             Checkpoint after each batch, untimed: the log holds one batch (steady state)
-          --fresh                  a new table for every batch (its creation untimed)
+          --fresh                  a new table (and a new log) for every batch, its creation untimed
+          --capacity N             size the table's map for N keys up front, 0..10,000,000 (default: 0, it grows)
           --stripes N              WAL stripes, 1..4096 (default: the engine's)
           --buffer-kib N           WAL buffer per stripe in KiB, 4..65536 (default: the engine's)
           --writeback-kib N        start the kernel's writeback every N KiB written, 0 = never (default: the engine's)
@@ -42,7 +43,7 @@ public static class InsertLoopCommand
         "the realistic workload batch after batch, cost per insert and log size per batch (a target for scripts/profile.sh)", Run, Usage);
 
     private sealed record Settings(bool Striped, int Threads, bool Wal, bool Discard, int Batches, bool Flush, bool Checkpoint,
-        bool Fresh, int? Stripes, int? BufferKib, int? WritebackKib, int? EarlySyncKib);
+        bool Fresh, int Capacity, int? Stripes, int? BufferKib, int? WritebackKib, int? EarlySyncKib);
 
     public static int Run(string[] args)
     {
@@ -51,7 +52,7 @@ public static class InsertLoopCommand
         using var run = RunDirectory.Create("insert-loop");
         using var gang = new WorkerGang(settings.Threads, "insert-loop");
         Console.WriteLine($"# {settings}");
-        Console.WriteLine("batch  insert-ns  flush-ns  inserts/s  cpu-ns  log-MB  dirty-MB");
+        Console.WriteLine("batch  insert-ns  flush-ns  inserts/s  cpu-ns  log-MB  dirty-MB  gc0/1/2");
         ITable<int, Row>? table = null;
         try
         {
@@ -60,12 +61,18 @@ public static class InsertLoopCommand
                 if (table is null || settings.Fresh)
                 {
                     table?.Dispose();
+                    foreach (string file in Directory.GetFiles(run.Path))
+                    {
+                        File.Delete(file); // a fresh table starts a new log, as DurableBatch's fresh rows do
+                    }
+
                     table = Create(settings, run.Path);
                 }
 
                 var current = table;
                 int share = Workload.N / settings.Threads;
                 var cpu = Process.GetCurrentProcess().TotalProcessorTime;
+                var collections = (GC.CollectionCount(0), GC.CollectionCount(1), GC.CollectionCount(2));
                 long start = Stopwatch.GetTimestamp();
                 gang.Run(t =>
                 {
@@ -82,6 +89,7 @@ public static class InsertLoopCommand
 
                 long end = Stopwatch.GetTimestamp();
                 var cpuUsed = Process.GetCurrentProcess().TotalProcessorTime - cpu;
+                string gcs = $"{GC.CollectionCount(0) - collections.Item1}/{GC.CollectionCount(1) - collections.Item2}/{GC.CollectionCount(2) - collections.Item3}";
                 long logBytes = current.Wal is { } wal && File.Exists(wal.Path) ? new FileInfo(wal.Path).Length : 0;
                 if (settings.Checkpoint)
                 {
@@ -89,7 +97,7 @@ public static class InsertLoopCommand
                 }
 
                 Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                    $"{batch,5}  {PerInsert(start, inserted),9:F0}  {PerInsert(inserted, end),8:F0}  {Workload.N / Stopwatch.GetElapsedTime(start, end).TotalSeconds,9:N0}  {cpuUsed.TotalNanoseconds / Workload.N,6:F0}  {logBytes / 1e6,6:F0}  {DirtyMegabytes(),8:F0}"));
+                    $"{batch,5}  {PerInsert(start, inserted),9:F0}  {PerInsert(inserted, end),8:F0}  {Workload.N / Stopwatch.GetElapsedTime(start, end).TotalSeconds,9:N0}  {cpuUsed.TotalNanoseconds / Workload.N,6:F0}  {logBytes / 1e6,6:F0}  {DirtyMegabytes(),8:F0}  {gcs,7}"));
             }
         }
         finally
@@ -116,7 +124,9 @@ public static class InsertLoopCommand
             };
         }
 
-        return settings.Striped ? new StripedTable<int, Row>(options) : new LockTable<int, Row>(options);
+        return settings.Striped
+            ? new StripedTable<int, Row>(options, capacity: settings.Capacity)
+            : new LockTable<int, Row>(options, capacity: settings.Capacity);
     }
 
     private static double PerInsert(long from, long to) => Stopwatch.GetElapsedTime(from, to).TotalNanoseconds / Workload.N;
@@ -164,6 +174,7 @@ public static class InsertLoopCommand
             Flush: options.Flag("--flush"),
             Checkpoint: options.Flag("--checkpoint"),
             Fresh: options.Flag("--fresh"),
+            Capacity: (int)options.Integer("--capacity", 0, min: 0, max: 10_000_000),
             Stripes: OptionalInteger(options, "--stripes", 1, 4096),
             BufferKib: OptionalInteger(options, "--buffer-kib", 4, 65536),
             WritebackKib: OptionalInteger(options, "--writeback-kib", 0, 1024 * 1024),

@@ -27,10 +27,12 @@ public sealed class LockTable<TKey, TValue> : ITable<TKey, TValue>
     /// <param name="keyCodec">Key encoding; built-in for int, long, string and byte[].</param>
     /// <param name="valueCodec">Value encoding; built-in for <see cref="Row"/>, int, long, string and byte[].</param>
     /// <param name="comparer">Key equality.</param>
+    /// <param name="capacity">Keys the map is sized for up front (0: it grows as needed).</param>
     public LockTable(WalOptions? walOptions, IWalCodec<TKey>? keyCodec = null, IWalCodec<TValue>? valueCodec = null,
-        IEqualityComparer<TKey>? comparer = null)
+        IEqualityComparer<TKey>? comparer = null, int capacity = 0)
     {
-        _map = new Dictionary<TKey, TValue>(comparer);
+        ArgumentOutOfRangeException.ThrowIfNegative(capacity);
+        _map = new Dictionary<TKey, TValue>(capacity, comparer);
         if (walOptions is not null)
         {
             _wal = WriteAheadLog<TKey, TValue>.Open(walOptions, stripeCount: 1, keyCodec, valueCodec, comparer,

@@ -64,4 +64,39 @@ public class TableSemanticsTests
         var act = () => table.Insert(1, Row.Default);
         act.Should().Throw<ObjectDisposedException>();
     }
+
+    [Theory]
+    [MemberData(nameof(Backends))]
+    public void A_table_sized_up_front_holds_more_keys_than_its_capacity_and_recovers_them(Backend backend, bool withWal)
+    {
+        using var dir = new TempDirectory();
+        var options = withWal ? dir.Wal() : null;
+        using (var table = backend == Backend.Lock
+            ? (ITable<int, Row>)new LockTable<int, Row>(options, capacity: 100)
+            : new StripedTable<int, Row>(options, capacity: 100))
+        {
+            for (int key = 0; key < 1_000; key++)
+            {
+                table.Insert(key, Row.Generate(key));
+            }
+
+            table.Count.Should().Be(1_000);
+            table.Get(999).Should().Be(Row.Generate(999));
+        }
+
+        if (withWal)
+        {
+            using var reopened = Tables.Create(backend, dir.Wal());
+            reopened.Count.Should().Be(1_000);
+        }
+    }
+
+    [Fact]
+    public void A_negative_capacity_is_refused_naming_it()
+    {
+        var striped = () => new StripedTable<int, Row>(null, capacity: -1);
+        striped.Should().Throw<ArgumentOutOfRangeException>().WithParameterName("capacity");
+        var locked = () => new LockTable<int, Row>(null, capacity: -1);
+        locked.Should().Throw<ArgumentOutOfRangeException>().WithParameterName("capacity");
+    }
 }

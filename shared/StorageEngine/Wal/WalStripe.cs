@@ -4,6 +4,6 @@ namespace StorageEngine.Wal;
 internal sealed class WalStripe(int capacity)
 {
     public readonly Lock Sync = new();
-    public byte[] Buffer = new byte[capacity];
+    public byte[] Buffer = BufferPool.Rent(capacity);
     public int Length;
 }

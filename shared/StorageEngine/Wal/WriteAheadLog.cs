@@ -240,6 +240,24 @@ internal sealed partial class WriteAheadLog<TKey, TValue> : IDisposable
             _backgroundSync.Dispose();
             _file.Dispose();
             _ownedDirectory?.Dispose();
+            ReturnBuffers();
+        }
+    }
+
+    // Each stripe's lock is taken once more: an insert that passed its disposed check before _disposed was set is
+    // done with the buffer by then, and a later one throws (it checks under the lock), so no log writes into a buffer
+    // another log has rented.
+    private void ReturnBuffers()
+    {
+        foreach (var stripe in _stripes)
+        {
+            byte[] buffer;
+            lock (stripe.Sync)
+            {
+                (buffer, stripe.Buffer, stripe.Length) = (stripe.Buffer, [], 0);
+            }
+
+            BufferPool.Return(buffer);
         }
     }
 
