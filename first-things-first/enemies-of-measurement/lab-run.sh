@@ -5,14 +5,15 @@ set -euo pipefail
 # shellcheck source=../../scripts/lib/hook.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/hook.sh"
 
-LAB_BUDGET="smoke=52 quick=156 full=520"
+LAB_BUDGET="smoke=52 quick=156 full=400"
 LAB_HOOK_HELP=$(cat <<'TEXT'
   PROFILE smoke   the six enemies, one cold invocation each (proves they run; measures nothing)
   PROFILE quick   the six enemies, then the six under EnemyDefenseConfig, then E3 noisy vs isolated:
                   each 1 warmup + 5 iterations of ~100 ms (E2 keeps one invocation per iteration); E3's two
                   runs in BenchmarkDotNet's process (--inProcess: no boilerplate build while the loops spin)
   PROFILE full    the same three runs with BenchmarkDotNet's adaptive job (and the config's), iterations of
-                  ~250 ms, at most 40 iterations per benchmark
+                  ~200 ms, at most 25 iterations per benchmark (keeps the full profile of every post
+                  within 30 minutes)
   OUTDIR          caches.md, caches.json    sysfs, CPUID and a quick latency sweep (to 256 MiB; smoke 16 MiB)
                   cache-sweep.csv           the sweep's curve (post 5's hook sweeps further)
                   cache-info.txt            caches of this machine and where E4's sizes land
@@ -28,7 +29,7 @@ case "$PROFILE" in
          SWEEP_MIB=16 ;;
   quick) BDN=(--warmupCount 1 --iterationCount 5 --iterationTime 100)
          SWEEP_MIB=256 ;;
-  full)  BDN=(--iterationTime 250 --maxIterationCount 40)
+  full)  BDN=(--iterationTime 200 --maxIterationCount 25)
          SWEEP_MIB=256 ;;
 esac
 
