@@ -69,6 +69,50 @@ public static class Judge
         return factor <= Verdicts.MagnitudeFactor ? Row(claim, shown, Verdict.Reproduced, how) : Row(claim, shown, Verdict.NotReproduced, how);
     }
 
+    /// <summary>
+    /// A target ("at-most", "at-least", or "within" the claim's tolerance of 1): met or not by the point estimate
+    /// <paramref name="value"/>; the note says whether the interval [<paramref name="lower"/>; <paramref name="upper"/>]
+    /// (NaN: none) lies entirely on that side. <paramref name="shown"/> is the measured column.
+    /// </summary>
+    public static ClaimRow Target(PublishedClaim claim, double value, double lower, double upper, string shown)
+    {
+        ArgumentNullException.ThrowIfNull(claim);
+        if (double.IsNaN(value))
+        {
+            return Row(claim, shown, Verdict.NotMeasurableHere, "no mean: the benchmark produced no measurement");
+        }
+
+        // Targets are on positive quantities (time ratios, rates): a mean at or below zero leaves nothing to compare.
+        if (value <= 0 || lower <= 0)
+        {
+            return Row(claim, shown, Verdict.NotMeasurableHere, "a mean at or below zero: nothing to hold against the target");
+        }
+
+        bool Meets(double x) => claim.Kind switch
+        {
+            "at-most" => x <= claim.Value,
+            "at-least" => x >= claim.Value,
+            "within" => x >= 1 - claim.Value && x <= 1 + claim.Value, // not |x - 1| ≤ tolerance: 1.1 - 1 > 0.1 in doubles
+            _ => throw new InvalidOperationException($"claim '{claim.Id}': kind '{claim.Kind}' is not a target"),
+        };
+
+        bool met = Meets(value);
+        string outcome = met ? "met" : "not met";
+        if (double.IsNaN(lower) || double.IsNaN(upper))
+        {
+            return Row(claim, shown, met ? Verdict.Reproduced : Verdict.NotReproduced, $"{outcome} (no interval to tell how firmly)");
+        }
+
+        // The interval is on one side when both its ends are: for "within", both inside the band or both outside on the same side.
+        bool firm = claim.Kind == "within" && !met
+            ? (lower > 1 + claim.Value || upper < 1 - claim.Value)
+            : Meets(lower) == met && Meets(upper) == met;
+        string how = firm
+            ? $"{outcome}, interval entirely {(met ? "within" : "outside")} the target"
+            : $"{outcome} by the mean; the interval crosses the target";
+        return Row(claim, shown, met ? Verdict.Reproduced : Verdict.NotReproduced, how);
+    }
+
     /// <summary>A claim whose inputs are not in the run.</summary>
     public static ClaimRow Missing(PublishedClaim claim, string what)
     {

@@ -26,21 +26,33 @@ public readonly record struct RatioEstimate(double Value, double Lower, double U
     {
         ArgumentNullException.ThrowIfNull(numerator);
         ArgumentNullException.ThrowIfNull(denominator);
-        double value = numerator.MeanNs / denominator.MeanNs;
-        if (!numerator.HasInterval || !denominator.HasInterval)
+        return Of([numerator], [denominator]);
+    }
+
+    /// <summary>
+    /// The product of <paramref name="numerators"/>' mean times over the product of <paramref name="denominators"/>'
+    /// (a ratio of two ratios, such as a speedup with the WAL over the speedup without it). The results are independent
+    /// measurements, so the variances of their logs add, on whichever side they stand.
+    /// </summary>
+    public static RatioEstimate Of(IReadOnlyList<BenchmarkResult> numerators, IReadOnlyList<BenchmarkResult> denominators)
+    {
+        ArgumentNullException.ThrowIfNull(numerators);
+        ArgumentNullException.ThrowIfNull(denominators);
+        var all = numerators.Concat(denominators).ToList();
+        double value = numerators.Aggregate(1.0, (p, r) => p * r.MeanNs) / denominators.Aggregate(1.0, (p, r) => p * r.MeanNs);
+        if (!all.All(r => r.HasInterval))
         {
             return Point(value);
         }
 
-        if (!(numerator.MeanNs > 0 && denominator.MeanNs > 0))
+        if (!all.All(r => r.MeanNs > 0))
         {
             // A mean at or below zero (an overhead subtraction that took everything) has no logarithm: no ratio to bound.
             return new RatioEstimate(value, 0, double.PositiveInfinity, true);
         }
 
-        var (varianceN, countN) = LogVariance(numerator);
-        var (varianceD, countD) = LogVariance(denominator);
-        double variance = varianceN + varianceD;
+        var parts = all.Select(LogVariance).ToList();
+        double variance = parts.Sum(p => p.Variance);
         if (!double.IsFinite(variance))
         {
             return Point(value);
@@ -51,8 +63,8 @@ public readonly record struct RatioEstimate(double Value, double Lower, double U
             return new RatioEstimate(value, value, value, true);
         }
 
-        // Welch–Satterthwaite: the degrees of freedom of a sum of two variances estimated from n - 1 each.
-        double df = variance * variance / (varianceN * varianceN / (countN - 1) + varianceD * varianceD / (countD - 1));
+        // Welch–Satterthwaite: the degrees of freedom of a sum of variances, each estimated from n - 1.
+        double df = variance * variance / parts.Sum(p => p.Variance * p.Variance / (p.Count - 1));
         double halfWidth = StudentT.Quantile(1 - (1 - Level) / 2, df) * Math.Sqrt(variance);
         return new RatioEstimate(value, value * Math.Exp(-halfWidth), value * Math.Exp(halfWidth), true);
     }

@@ -3,13 +3,13 @@ namespace LabReport;
 /// <summary>How a claim of the series fared in one run.</summary>
 public enum Verdict
 {
-    /// <summary>Same direction, resolved, and within 2× of the post's number (or, for "no difference" claims, unresolved here too).</summary>
+    /// <summary>Same direction, resolved, and within 2× of the post's number (or, for "no difference" claims, unresolved here too; for a target, met).</summary>
     Reproduced,
 
     /// <summary>Same direction and resolved, but more than 2× away from the post's number.</summary>
     DirectionOnly,
 
-    /// <summary>The other direction, unresolved where the post resolved it, or resolved where the post saw no difference.</summary>
+    /// <summary>The other direction, unresolved where the post resolved it, or resolved where the post saw no difference (for a target, not met).</summary>
     NotReproduced,
 
     /// <summary>The run cannot decide: one iteration, a mean at or below zero, a machine without the needed hardware.</summary>
@@ -53,6 +53,10 @@ public static class Verdicts
         $"{Sesoi * 100:0}% of 1; *not reproduced* otherwise.",
         $"**value** claims (an absolute number): *reproduced* within {MagnitudeFactor}× of the post's, *not reproduced* otherwise; " +
         "**count** claims must match exactly.",
+        "**target** claims (the storage engine's speed targets, not a post's number: *at most*, *at least*, or *within* a tolerance " +
+        "of 1): *reproduced* = the target is met by the measured mean (the ratio of means, or the rate 1e9 / mean ns), *not reproduced* " +
+        "= it is not; the 99.9% interval does not decide but is shown, and the note says whether it lies entirely on the mean's side " +
+        "of the target or crosses it (a target met by the mean alone may fail on the next run).",
         "*not measurable here* = the run cannot decide: fewer than two iterations (a smoke run), a mean at or below zero (no ratio " +
         "to bound), or hardware this machine lacks. *missing* = a file or row the claim needs is not in the run.",
     ];

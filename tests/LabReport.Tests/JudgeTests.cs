@@ -75,13 +75,91 @@ public class JudgeTests
     public void A_table_without_its_iteration_count_gives_it_through_error_over_stddev(double error, double sd, int expected) =>
         RatioEstimate.SampleSize(Result(10, sd, null, error)).Should().Be(expected);
 
+    private const string Within = "met, interval entirely within the target";
+    private const string Outside = "not met, interval entirely outside the target";
+    private const string MetCrossing = "met by the mean; the interval crosses the target";
+    private const string NotMetCrossing = "not met by the mean; the interval crosses the target";
+
+    [Theory]
+    [InlineData("at-most", 2, 1.5, 1.2, 1.8, Verdict.Reproduced, Within)]
+    [InlineData("at-most", 2, 1.62, 1.05, 2.49, Verdict.Reproduced, MetCrossing)]       // the committed full run's 1-thread WAL cost
+    [InlineData("at-most", 2, 2.0, 1.9, 2.0, Verdict.Reproduced, Within)]               // "at most" includes the target
+    [InlineData("at-most", 2, 2.21, 1.72, 2.83, Verdict.NotReproduced, NotMetCrossing)]
+    [InlineData("at-most", 1.15, 6.21, 5.75, 6.70, Verdict.NotReproduced, Outside)]
+    [InlineData("at-least", 3e6, 4e6, 3.5e6, 4.5e6, Verdict.Reproduced, Within)]
+    [InlineData("at-least", 3e6, 3.2e6, 2.9e6, double.PositiveInfinity, Verdict.Reproduced, MetCrossing)]
+    [InlineData("at-least", 3e6, 2.51e6, 1.89e6, 3.77e6, Verdict.NotReproduced, NotMetCrossing)]
+    [InlineData("at-least", 2e6, 1.13e6, 1.01e6, 1.28e6, Verdict.NotReproduced, Outside)]
+    [InlineData("at-least", 0.5, 0.5, 0.5, 0.6, Verdict.Reproduced, Within)]            // "at least" includes the target
+    [InlineData("within", 0.10, 1.05, 0.95, 1.08, Verdict.Reproduced, Within)]
+    [InlineData("within", 0.10, 1.1, 0.9, 1.1, Verdict.Reproduced, Within)]             // both edges of the band count as within
+    [InlineData("within", 0.10, 1.05, 0.85, 1.2, Verdict.Reproduced, MetCrossing)]
+    [InlineData("within", 0.10, 0.85, 0.78, 0.92, Verdict.NotReproduced, NotMetCrossing)]
+    [InlineData("within", 0.10, 0.73, 0.47, 1.13, Verdict.NotReproduced, NotMetCrossing)] // spans the whole band: not "outside"
+    [InlineData("within", 0.10, 0.7, 0.6, 0.8, Verdict.NotReproduced, Outside)]
+    [InlineData("within", 0.10, 1.3, 1.2, 1.4, Verdict.NotReproduced, Outside)]
+    public void Target_rules(string kind, double target, double value, double lower, double upper, Verdict expected, string note)
+    {
+        var row = Judge.Target(Claim(kind, target), value, lower, upper, "shown");
+        row.Verdict.Should().Be(expected);
+        row.Note.Should().Be(note);
+        row.Measured.Should().Be("shown");
+    }
+
+    [Fact]
+    public void A_target_is_judged_on_the_mean_not_the_interval()
+    {
+        // The same interval, two means on either side of the target: the verdict follows the mean.
+        Judge.Target(Claim("at-most", 2), 1.99, 1.5, 2.5, "x").Verdict.Should().Be(Verdict.Reproduced);
+        Judge.Target(Claim("at-most", 2), 2.01, 1.5, 2.5, "x").Verdict.Should().Be(Verdict.NotReproduced);
+    }
+
+    [Fact]
+    public void A_target_without_a_mean_or_with_a_mean_at_or_below_zero_is_not_measurable()
+    {
+        Judge.Target(Claim("at-least", 3e6), double.NaN, double.NaN, double.NaN, "n/a").Verdict.Should().Be(Verdict.NotMeasurableHere);
+        Judge.Target(Claim("at-most", 2), 1.5, 0, double.PositiveInfinity, "x").Verdict.Should().Be(Verdict.NotMeasurableHere,
+            "RatioEstimate's interval of a mean at or below zero");
+        Judge.Target(Claim("at-least", 3e6), -2e9, double.NaN, double.NaN, "x").Verdict.Should().Be(Verdict.NotMeasurableHere);
+    }
+
+    [Fact]
+    public void A_target_without_an_interval_is_judged_by_its_point_and_says_so()
+    {
+        var row = Judge.Target(Claim("at-least", 35), 36, double.NaN, double.NaN, "36×");
+        row.Verdict.Should().Be(Verdict.Reproduced);
+        row.Note.Should().Be("met (no interval to tell how firmly)");
+        Judge.Target(Claim("within", 0.1), 1.2, double.NaN, double.NaN, "x").Verdict.Should().Be(Verdict.NotReproduced);
+    }
+
+    [Fact]
+    public void A_kind_that_is_not_a_target_is_a_programming_error()
+    {
+        var act = () => Judge.Target(Claim("ratio", 2), 1.5, 1.2, 1.8, "x");
+        act.Should().Throw<InvalidOperationException>().WithMessage("*'ratio' is not a target*");
+    }
+
+    [Fact]
+    public void A_ratio_of_four_means_adds_the_four_log_variances()
+    {
+        // CV 0.1 and n = 3 each: variance on the log scale 4 · 0.01/3, Welch's df = (4v)² / (4v²/2) = 8,
+        // t(0.9995, 8) = 5.041 (tables): half-width 5.041 · √(0.04/3) = 0.5821.
+        var ratio = RatioEstimate.Of([Result(100, 10, 3), Result(60, 6, 3)], [Result(50, 5, 3), Result(40, 4, 3)]);
+        ratio.Value.Should().Be(100.0 * 60 / (50 * 40));
+        ratio.Lower.Should().BeApproximately(3 * Math.Exp(-0.5821), 2e-3);
+        ratio.Upper.Should().BeApproximately(3 * Math.Exp(0.5821), 5e-3);
+        RatioEstimate.Of([Result(100, 10, 3)], [Result(50, 5, 3)]).Should().Be(RatioEstimate.Of(Result(100, 10, 3), Result(50, 5, 3)));
+        RatioEstimate.Of([Result(100, 10, 3), Result(60, 6, 1, error: double.NaN)], [Result(50, 5, 3)]).HasInterval.Should().BeFalse(
+            "one single-iteration mean leaves the whole ratio a point");
+    }
+
     [Fact]
     public void Every_published_claim_has_a_kind_the_judge_knows()
     {
         var numbers = PublishedNumbers.LoadDefault();
         foreach (string post in new[] { "hand-rolled-harness", "engine", "why-benchmarks-lie", "enemies-of-measurement", "coordinated-omission", "statistics-that-matter", "hardware-counters" })
         {
-            numbers.For(post).Claims.Should().OnlyContain(c => new[] { "ratio", "same", "value", "count", "amdahl", "prediction", "dead-loop" }.Contains(c.Kind));
+            numbers.For(post).Claims.Should().OnlyContain(c => new[] { "ratio", "same", "value", "count", "amdahl", "prediction", "dead-loop", "at-most", "at-least", "within" }.Contains(c.Kind));
         }
     }
 }

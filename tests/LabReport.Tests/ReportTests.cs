@@ -30,6 +30,8 @@ public partial class ReportTests
     [InlineData("20 iterations: FilterTernary / FilterBranch", "not reproduced")]
     [InlineData("Requests that hit a pause", "reproduced")]
     [InlineData("The disk's sequential write", "missing")]
+    [InlineData("Logging an insert (no flush) costs at most 2× the insert without the WAL, 1 thread", "not reproduced")] // 6.21×
+    [InlineData("Steady durable batch (500K inserts + one FlushWAL)", "missing")] // the run predates DurableBatch's 2-thread row
     public void Full_run_verdicts(string claim, string verdict)
     {
         using var run = RunFixture.Copy("full");
