@@ -9,11 +9,12 @@ LAB_BUDGET="smoke=52 quick=156 full=400"
 LAB_HOOK_HELP=$(cat <<'TEXT'
   PROFILE smoke   the six enemies, one cold invocation each (proves they run; measures nothing)
   PROFILE quick   the six enemies, then the six under EnemyDefenseConfig, then E3 noisy vs isolated:
-                  each 1 warmup + 5 iterations of ~100 ms (E2 keeps one invocation per iteration); E3's two
-                  runs in BenchmarkDotNet's process (--inProcess: no boilerplate build while the loops spin)
+                  each 1 warmup + 5 iterations of ~100 ms (E2 keeps one invocation per iteration)
   PROFILE full    the same three runs with BenchmarkDotNet's adaptive job (and the config's), iterations of
-                  ~200 ms, at most 25 iterations per benchmark (keeps the full profile of every post
+                  ~200 ms, at most 20 iterations per benchmark (keeps the full profile of every post
                   within 30 minutes)
+                  In both, E3's two runs measure in BenchmarkDotNet's own process (--inProcess: no
+                  boilerplate build, which the noisy run would do while its busy loops spin)
   OUTDIR          caches.md, caches.json    sysfs, CPUID and a quick latency sweep (to 256 MiB; smoke 16 MiB)
                   cache-sweep.csv           the sweep's curve (post 5's hook sweeps further)
                   cache-info.txt            caches of this machine and where E4's sizes land
@@ -29,7 +30,7 @@ case "$PROFILE" in
          SWEEP_MIB=16 ;;
   quick) BDN=(--warmupCount 1 --iterationCount 5 --iterationTime 100)
          SWEEP_MIB=256 ;;
-  full)  BDN=(--iterationTime 200 --maxIterationCount 25)
+  full)  BDN=(--iterationTime 200 --maxIterationCount 20)
          SWEEP_MIB=256 ;;
 esac
 
@@ -47,10 +48,8 @@ lab_bdn "$OUT" --filter '*' "${BDN[@]}" || lab_failed enemies
 if [ "$PROFILE" != smoke ]; then
   lab_bdn "$OUT/defended" defended --filter '*' "${BDN[@]}" || lab_failed defended
 
-  E3=("${BDN[@]}")
-  # Quick: both E3 runs in-process, which saves two boilerplate builds (one of them slowed by the busy loops);
-  # the comparison stays like for like. Full keeps BenchmarkDotNet's separate processes.
-  if [ "$PROFILE" = quick ]; then E3=(--inProcess "${BDN[@]}"); fi
-  lab_script Scripts/noisy-vs-isolated.sh --out "$OUT/noisy-vs-isolated" -- "${E3[@]}" || lab_failed noisy-vs-isolated
+  # Both E3 runs in-process: two boilerplate builds fewer (one of them slowed by the busy loops), and the comparison
+  # stays like for like (the pinned or loaded process is the one that measures).
+  lab_script Scripts/noisy-vs-isolated.sh --out "$OUT/noisy-vs-isolated" -- --inProcess "${BDN[@]}" || lab_failed noisy-vs-isolated
 fi
 lab_hook_done

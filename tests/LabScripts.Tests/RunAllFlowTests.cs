@@ -46,7 +46,7 @@ public sealed class RunAllFlowTests : IDisposable
         result.ExitCode.Should().Be(0, result.ToString());
         string[] order = ["engine", "hand-rolled-harness", "why-benchmarks-lie", "zz-new-post"];
         File.ReadAllLines(Path.Combine(_repo.Path, "calls")).Should().Equal(order.Select(p => $"{p} quick {Path.Combine(_out, p)}"));
-        result.Stdout.Should().Contain("| engine | 0:07 |").And.Contain("| **total** | **1:28** |", "60 s of build and 4 posts of 7 s");
+        result.Stdout.Should().Contain("| engine | 0:07 |").And.Contain("| **total** | **1:18** |", "50 s of build and 4 posts of 7 s");
         result.Stderr.Should().Contain("==> [1/4] engine (estimate 0:07)")
             .And.Contain("==> engine: ok in 0:0").And.Contain("(estimate 0:07); 3 post(s) left")
             .And.Contain("==> zz-new-post: ok in 0:0").And.Contain("(estimate 0:07); 0 post(s) left");
