@@ -91,12 +91,9 @@ public class EngineSectionTests
     {
         // Table only (the JSON removed): the steady 2-thread row at 255 ± 10 ns, i.e. 3.92M inserts/s [3.77M; 4.08M].
         using var run = RunFixture.Copy("engine-full");
-        File.Delete(run.File(Json));
-        string table = File.ReadAllText(run.File(Table));
-        string before = "| **InsertBatchThenSync** | **StripedTable, 2 threads**                |    **397.8 ns** | **132.51 ns** |  **87.65 ns** |";
-        table.Should().Contain(before);
-        File.WriteAllText(run.File(Table), table.Replace(before,
-            "| **InsertBatchThenSync** | **StripedTable, 2 threads**                |    **255.0 ns** |  **10.00 ns** |   **6.00 ns** |", StringComparison.Ordinal));
+        EditTable(run,
+            "| **InsertBatchThenSync** | **StripedTable, 2 threads**                |    **397.8 ns** | **132.51 ns** |  **87.65 ns** |",
+            "| **InsertBatchThenSync** | **StripedTable, 2 threads**                |    **255.0 ns** |  **10.00 ns** |   **6.00 ns** |");
         string report = Report(run);
         var rate = Row(report, Rate2);
         rate.Verdict.Should().Be("reproduced");
@@ -112,9 +109,7 @@ public class EngineSectionTests
     public void A_single_iteration_decides_no_target()
     {
         using var run = RunFixture.Copy("engine-full");
-        File.Delete(run.File(Json));
-        string table = File.ReadAllText(run.File(Table));
-        File.WriteAllText(run.File(Table), table.Replace("IterationCount=10", "IterationCount=1", StringComparison.Ordinal));
+        EditTable(run, "IterationCount=10", "IterationCount=1");
         string report = Report(run);
         foreach (string claim in new[] { Rate2, VsSqlite, OfCeiling, FreshRate, FreshLogging2, FreshLogging1 })
         {
@@ -131,10 +126,7 @@ public class EngineSectionTests
     public void A_row_without_a_mean_is_not_measurable()
     {
         using var run = RunFixture.Copy("engine-full");
-        File.Delete(run.File(Json));
-        string table = File.ReadAllText(run.File(Table));
-        string before = "|    **397.8 ns** | **132.51 ns** |  **87.65 ns** |";
-        File.WriteAllText(run.File(Table), table.Replace(before, "|    **NA** | **NA** |  **NA** |", StringComparison.Ordinal));
+        EditTable(run, "|    **397.8 ns** | **132.51 ns** |  **87.65 ns** |", "|    **NA** | **NA** |  **NA** |");
         var row = Row(Report(run), Rate2);
         row.Verdict.Should().Be("not measurable here");
         row.Note.Should().Be("no mean: the benchmark produced no measurement");
@@ -160,5 +152,14 @@ public class EngineSectionTests
         string? line = report.Split('\n').FirstOrDefault(l => l.StartsWith($"| {first}", StringComparison.Ordinal));
         line.Should().NotBeNull($"the report has a row for \"{first}\"");
         return [.. line!.Trim().Trim('|').Split('|').Select(c => c.Trim())];
+    }
+
+    // The report then reads DurableBatch from its markdown table alone (the JSON removed), edited: a fixture variant.
+    private static void EditTable(RunFixture run, string before, string after)
+    {
+        File.Delete(run.File(Json));
+        string table = File.ReadAllText(run.File(Table));
+        table.Should().Contain(before, "the edit must change the fixture");
+        File.WriteAllText(run.File(Table), table.Replace(before, after, StringComparison.Ordinal));
     }
 }
