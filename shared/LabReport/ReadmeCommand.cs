@@ -43,8 +43,11 @@ public static class ReadmeCommand
             return code;
         }
 
-        var posts = ReportCommand.Build(run, run.Path);
-        foreach (var post in posts.Where(p => p.Post != "engine"))
+        // Several sections may speak for one post (post 5's claims and the cache sweep next to them): one block holds
+        // them all, or the last one written would replace the others.
+        var posts = ReportCommand.Build(run, run.Path).Where(p => p.Post != "engine").GroupBy(p => p.Post)
+            .Select(g => g.Count() == 1 ? g.First() : Merge([.. g]));
+        foreach (var post in posts)
         {
             string readme = Path.Combine(root, "first-things-first", post.Post, "README.md");
             if (!post.Present)
@@ -87,6 +90,14 @@ public static class ReadmeCommand
         }
 
         return text[..(begin + Begin.Length)] + "\n" + block + text[end..];
+    }
+
+    // The sections present, in order: their claims in one table, then every chart.
+    private static PostReport Merge(IReadOnlyList<PostReport> sections)
+    {
+        var present = sections.Where(s => s.Present).ToList();
+        var first = present.FirstOrDefault() ?? sections[0];
+        return first with { Present = present.Count > 0, Rows = [.. present.SelectMany(s => s.Rows)], Charts = [.. present.SelectMany(s => s.Charts)] };
     }
 
     private static string Block(PostReport post, RunFolder run, string root, string readmeDirectory)

@@ -56,4 +56,34 @@ public class ReadmeTests
             Directory.Move(Path.Combine(results, "prologue"), run.Path);
         }
     }
+
+    [Fact]
+    public void Post_5s_block_holds_its_claims_and_the_cache_sweep_chart_together()
+    {
+        using var run = RunFixture.Copy("full");
+        // The fixture's post 5 folder gets a recorded sweep, so two sections (its claims, the cache sweep) speak for one README.
+        foreach (string file in new[] { "cache-sweep.csv", "caches.json" })
+        {
+            File.Copy(Path.Combine(AppContext.BaseDirectory, "Fixtures", "sweep", file), Path.Combine(run.Path, "hardware-counters", file));
+        }
+
+        string root = Path.Combine(Path.GetDirectoryName(Path.GetDirectoryName(run.Path))!, "repo-sweep");
+        string results = Path.Combine(root, "results", "fixtures");
+        Directory.CreateDirectory(results);
+        Directory.Move(run.Path, Path.Combine(results, "full"));
+        try
+        {
+            string readme = Path.Combine(root, "first-things-first", "hardware-counters", "README.md");
+            Directory.CreateDirectory(Path.GetDirectoryName(readme)!);
+            File.WriteAllText(readme, $"# hardware-counters\n\n{ReadmeCommand.Begin}\nan earlier run's table\n{ReadmeCommand.End}\n");
+            var (code, _, error) = RunFixture.Run("readme", Path.Combine(results, "full"));
+            code.Should().Be(0, error);
+            File.ReadAllText(readme).Should().Contain("| SumRandom / SumSequential time, N = 8,000,000", "post 5's claims must not be replaced by the sweep's empty table")
+                .And.Contain("/cache-sweep.svg)").And.Contain("/post5-ratio-by-n.svg)").And.NotContain("an earlier run's table");
+        }
+        finally
+        {
+            Directory.Move(Path.Combine(results, "full"), run.Path);
+        }
+    }
 }
