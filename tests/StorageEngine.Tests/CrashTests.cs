@@ -72,6 +72,10 @@ public class CrashTests
             RedirectStandardError = true,
             UseShellExecute = false,
         };
+
+        // The child dies by SIGKILL, so its runtime cannot remove its diagnostic IPC files
+        // (/tmp/clr-debug-pipe-*, /tmp/dotnet-diagnostic-*-socket); without diagnostics it never creates them.
+        start.Environment["DOTNET_EnableDiagnostics"] = "0";
         foreach (string arg in new[] { worker, dir.Path, backend == Backend.Lock ? "lock" : "striped", $"{FlushedBatches}", $"{batchSize}", "4", mode })
         {
             start.ArgumentList.Add(arg);
