@@ -56,6 +56,20 @@ public class RunFilesTests
     }
 
     [Fact]
+    public void A_benchmark_with_a_description_is_one_result_with_its_raw_iterations()
+    {
+        // SortBenchmarks names its methods in the table by [Benchmark(Description = "quicksort")] (method Quicksort):
+        // the JSON's iterations must join the table's row, not stand beside it as a second benchmark.
+        var set = BenchmarkSet.Load(Path.Combine(RunFixture.FixturesRoot, "titled", "hand-rolled-harness"));
+        set.Results.Should().HaveCount(6, "three sorts at two sizes");
+        set.Results.Select(r => r.Method).Distinct().Should().BeEquivalentTo("selection_sort", "quicksort", "heapsort");
+        var quicksort = set.Find("SortBenchmarks", "quicksort", ("Size", "12800"));
+        quicksort.Should().NotBeNull();
+        quicksort!.Values.Should().HaveCount(10, "the full JSON holds the 10 measured iterations");
+        quicksort.Column("Allocated").Should().Be("-", "the table's columns stay with the result");
+    }
+
+    [Fact]
     public void Table_parameters_exclude_descriptive_columns_and_read_the_iteration_count()
     {
         var set = BenchmarkSet.Load(Path.Combine(RunFixture.FixturesRoot, "full", "enemies-of-measurement"));
