@@ -46,7 +46,7 @@ public static class ReadmeCommand
         // Several sections may speak for one post (post 5's claims and the cache sweep next to them): one block holds
         // them all, or the last one written would replace the others.
         var posts = ReportCommand.Build(run, run.Path).Where(p => p.Post != "engine").GroupBy(p => p.Post)
-            .Select(g => g.Count() == 1 ? g.First() : Merge([.. g]));
+            .Select(g => Merge([.. g]));
         foreach (var post in posts)
         {
             string readme = Path.Combine(root, "first-things-first", post.Post, "README.md");

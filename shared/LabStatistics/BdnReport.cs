@@ -27,6 +27,12 @@ public sealed record BenchmarkEntry(
     IReadOnlyList<string> Categories,
     string? LogicalGroup)
 {
+    /// <summary>
+    /// The name BenchmarkDotNet's tables show (BDN's "MethodTitle"): the <c>[Benchmark(Description = ...)]</c> when
+    /// there is one, otherwise <see cref="Method"/>.
+    /// </summary>
+    public string Title { get; init; } = Method;
+
     /// <summary>"Type.Method [Parameters]" for messages.</summary>
     public string Name => Parameters.Length == 0 ? $"{Type}.{Method}" : $"{Type}.{Method} [{Parameters}]";
 }

@@ -111,7 +111,10 @@ public static class BdnReportReader
             : [];
         string? group = OptionalString(benchmark, "LogicalGroup");
 
-        return new BenchmarkEntry(type, method, parameters, JobOf(display), display, values, source, actual, margin, isBaseline, categories, group);
+        return new BenchmarkEntry(type, method, parameters, JobOf(display), display, values, source, actual, margin, isBaseline, categories, group)
+        {
+            Title = OptionalString(benchmark, "MethodTitle") is { Length: > 0 } title ? title : method,
+        };
     }
 
     private static (IReadOnlyList<double> Values, string Source, int? Actual) ReadValues(string path, int index, JsonElement benchmark)

@@ -62,9 +62,11 @@ public sealed partial class BenchmarkSet
             {
                 var report = BdnReportReader.Load(json);
                 files.Add(json);
+                // Keyed by the name the table shows (a [Benchmark(Description)] replaces the method's name there), so a
+                // table row and its raw iterations meet as one result.
                 foreach (var entry in report.Benchmarks)
                 {
-                    var result = BenchmarkResult.FromValues(ShortClass(entry.Type), MethodTitle(entry), ParseParameters(entry.Parameters), entry.Values, json);
+                    var result = BenchmarkResult.FromValues(ShortClass(entry.Type), entry.Title, ParseParameters(entry.Parameters), entry.Values, json);
                     fromJson[result.Key] = result;
                 }
             }
@@ -152,22 +154,6 @@ public sealed partial class BenchmarkSet
     // "IterationCount=3" in the job line of the table's header block; smoke runs say 1.
     private static int? IterationCountOf(string text) =>
         IterationCountPattern().Match(text) is { Success: true } m ? int.Parse(m.Groups[1].Value, System.Globalization.CultureInfo.InvariantCulture) : null;
-
-    // The name the markdown table shows: [Benchmark(Description = "...")] replaces the method's name there, and only
-    // BenchmarkDotNet's DisplayInfo ("Class.title: Job-...") keeps it in the JSON. Keying the JSON by that title lets
-    // a table row and its raw iterations meet as one result instead of two.
-    private static string MethodTitle(BenchmarkEntry entry)
-    {
-        string prefix = ShortClass(entry.Type) + ".";
-        string display = entry.DisplayInfo;
-        int colon = display.IndexOf(": ", StringComparison.Ordinal);
-        if (!display.StartsWith(prefix, StringComparison.Ordinal) || colon <= prefix.Length)
-        {
-            return entry.Method;
-        }
-
-        return display[prefix.Length..colon];
-    }
 
     // ".../Namespace.Class-report-github.md" -> "Namespace.Class".
     private static string ReportPrefix(string path)
