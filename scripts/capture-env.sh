@@ -133,7 +133,23 @@ if l1=$(getconf LEVEL1_DCACHE_SIZE 2>/dev/null) && [ -n "$l1" ] && [ "$l1" != 0 
 fi
 sockets=$(val lscpu | awk -F: '/^Socket\(s\)/ {gsub(/ /,"",$2); print $2}')
 numa=$(val lscpu | awk -F: '/^NUMA node\(s\)/ {gsub(/ /,"",$2); print $2}')
-hyper=$(val lscpu | awk -F: '/^Hypervisor vendor/ {gsub(/^ +/,"",$2); print $2}')
+# lscpu names the hypervisor only when its CPUID signature is one lscpu knows; the guests here (dmesg:
+# "Hypervisor detected: PVM") leave it empty, so the kernel's word, systemd's guess and the CPU's hypervisor
+# flag are recorded too, each with its source.
+hyper_sources=()
+h=$(val lscpu | awk -F: '/^Hypervisor vendor/ {gsub(/^ +/,"",$2); print $2}')
+[ -n "$h" ] && [ "$h" != n/a ] && hyper_sources+=("$h (lscpu)")
+h=$(dmesg 2>/dev/null | sed -n 's/.*Hypervisor detected: *//p' | head -1)
+[ -n "$h" ] && hyper_sources+=("$h (kernel log)")
+if lab_has_cmd systemd-detect-virt; then
+  h=$(systemd-detect-virt --vm 2>/dev/null) && [ "$h" != none ] && hyper_sources+=("$h (systemd-detect-virt --vm)")
+  h=$(systemd-detect-virt --container 2>/dev/null) && [ "$h" != none ] && hyper_sources+=("container: $h (systemd-detect-virt)")
+fi
+if [ ${#hyper_sources[@]} -eq 0 ] && grep -q '^flags.* hypervisor' /proc/cpuinfo 2>/dev/null; then
+  hyper_sources+=("present, vendor not named (the CPU's hypervisor flag)")
+fi
+hyper=""
+for h in "${hyper_sources[@]}"; do hyper+="${hyper:+; }$h"; done
 governor=$(cat /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor 2>/dev/null || echo "n/a (no cpufreq: virtual machine or fixed clock)")
 mem=$(awk '/^MemTotal/ {printf "%.1f GiB", $2/1048576}' /proc/meminfo 2>/dev/null || echo "n/a")
 fs=$(df --output=fstype "$RUN_DIR" 2>/dev/null | tail -1 || stat -f -c %T "$RUN_DIR" 2>/dev/null || echo "n/a")

@@ -47,6 +47,23 @@ public class OtherScriptTests
     public void Capture_env_wrong_inputs_are_one_line_usage_errors(string[] args, string message) =>
         Bash.Run("scripts/capture-env.sh", args).ShouldBeUsageError(message);
 
+    [Fact]
+    public void Capture_env_names_the_hypervisor_of_a_guest_even_when_lscpu_does_not()
+    {
+        // lscpu leaves "Hypervisor vendor" empty on guests whose CPUID signature it does not know (the PVM
+        // guests of this lab); a guest must still not be recorded as bare metal.
+        var guest = File.ReadLines("/proc/cpuinfo").Any(l => l.StartsWith("flags", StringComparison.Ordinal) && l.Split(' ').Contains("hypervisor"));
+
+        var result = Bash.Run("scripts/capture-env.sh", ["--no-disk"]);
+
+        result.ExitCode.Should().Be(0, result.ToString());
+        var row = result.Stdout.Split('\n').Single(l => l.StartsWith("| hypervisor |", StringComparison.Ordinal));
+        if (guest)
+            row.Should().NotContain("none detected");
+        else
+            row.Should().NotContain("hypervisor flag");
+    }
+
     [Theory]
     [InlineData("--bogus")]
     [InlineData("extra")]
