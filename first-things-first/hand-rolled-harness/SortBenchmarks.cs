@@ -4,9 +4,11 @@ namespace HandRolledHarness;
 
 /// <summary>
 /// The three sorts of a shuffled array. [IterationSetup] is BenchmarkDotNet's Mark8Setup: it reshuffles outside the
-/// measurement, which forces one invocation per iteration, so each iteration times a single sort.
+/// measurement, which forces one invocation per iteration, so each iteration times a single sort. That leaves the
+/// tiered JIT no time to optimize the sorts before the job ends, so this class runs with it off
+/// (<see cref="FullyOptimizedHarnessConfig"/>).
 /// </summary>
-[Config(typeof(HarnessConfig))]
+[Config(typeof(FullyOptimizedHarnessConfig))]
 public class SortBenchmarks
 {
     private int[] _array = [];
