@@ -9,7 +9,8 @@ LAB_SCRIPT=shared/StorageEngine.Benchmarks/ab.sh
 
 usage() {
   cat <<'USAGE'
-Usage: shared/StorageEngine.Benchmarks/ab.sh --out DIR [--rounds N] [--batches N] [--app NAME=DLL]... NAME=ARGS...
+Usage: shared/StorageEngine.Benchmarks/ab.sh --out DIR [--rounds N] [--batches N] [--baseline NAME] [--app NAME=DLL]... NAME=ARGS...
+       shared/StorageEngine.Benchmarks/ab.sh --pair DIR --baseline NAME
 
 Runs `insert-loop --batches N ARGS` once per configuration NAME=ARGS, in the order given, ROUNDS times over
 (default 3 rounds of 7 batches), and writes into DIR (new or empty):
@@ -19,14 +20,21 @@ Runs `insert-loop --batches N ARGS` once per configuration NAME=ARGS, in the ord
   raw/          each run's output;  command.txt  this command;  commit.txt  the build's commit
 --app NAME=DLL runs configuration NAME with another build of StorageEngine.Benchmarks.dll (a variant of the
 engine built elsewhere); the others use this folder's Release build, which must exist (dotnet build -c Release).
+--baseline NAME adds a paired comparison to summary.md: each configuration's insert median divided by NAME's in
+the same round, the median of those ratios, and in how many rounds it was lower. Runs of one round ran minutes
+apart at most, so the pairing cancels the guest's slow drift that moves whole rounds.
+--pair DIR prints that comparison (stdout) for an A/B folder made earlier, from its runs.tsv, against any of its
+configurations.
 
-Example: shared/StorageEngine.Benchmarks/ab.sh --out /var/tmp/ab off='--wal off' on='--checkpoint --flush'
+Example: shared/StorageEngine.Benchmarks/ab.sh --out /var/tmp/ab --baseline on off='--wal off' on='--checkpoint --flush'
 USAGE
 }
 
 OUT=""
 ROUNDS=3
 BATCHES=7
+BASELINE=""
+PAIR=""
 declare -A APPS=()
 NAMES=()
 declare -A ARGS=()
@@ -36,6 +44,8 @@ while [ $# -gt 0 ]; do
     --out) lab_need_value "$1" $#; OUT=$2; shift 2 ;;
     --rounds) lab_need_value "$1" $#; ROUNDS=$(lab_uint "$1" "$2" 1 100); shift 2 ;;
     --batches) lab_need_value "$1" $#; BATCHES=$(lab_uint "$1" "$2" 3 1000); shift 2 ;;
+    --baseline) lab_need_value "$1" $#; BASELINE=$2; shift 2 ;;
+    --pair) lab_need_value "$1" $#; PAIR=$2; shift 2 ;;
     --app)
       lab_need_value "$1" $#
       [[ $2 == ?*=?* ]] || lab_usage_error "--app needs NAME=DLL (got '$2')"
@@ -50,11 +60,58 @@ while [ $# -gt 0 ]; do
     *) lab_usage_error "unknown argument '$1' (a configuration is NAME=ARGS)" ;;
   esac
 done
+AWK_MEDIAN='
+  function median(a, k,   i, j, t) {
+    for (i = 2; i <= k; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
+    return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2
+  }'
+
+# paired_table RUNS BASELINE NAME...: each NAME's insert median per round over BASELINE's in the same round.
+paired_table() {
+  local runs=$1 base=$2 tick='`' name
+  shift 2
+  printf '\nPaired with %s: a configuration'"'"'s insert median in each round divided by %s'"'"'s in the same round, then the\n' "$tick$base$tick" "$tick$base$tick"
+  printf 'median of those ratios. The runs of one round are minutes apart at most, so drift that moves whole rounds cancels.\n\n'
+  printf '| configuration | insert ns ÷ %s | lower than %s in | ratio by round |\n' "$base" "$base"
+  printf '|---|---:|---|---|\n'
+  for name in "$@"; do
+    [ "$name" != "$base" ] || continue
+    awk -F'\t' -v n="$name" -v base="$base" "$AWK_MEDIAN"'
+      NR > 1 && ($2 == n || $2 == base) && $3 >= 2 { k[$1, $2]++; v[$1, $2, k[$1, $2]] = $4; if (!($1 in seen)) { seen[$1] = 1; order[++rounds] = $1 } }
+      function run_median(r, name,   i, a) { for (i = 1; i <= k[r, name]; i++) a[i] = v[r, name, i]; return median(a, k[r, name]) }
+      END {
+        for (r = 1; r <= rounds; r++) {
+          id = order[r]
+          if (!k[id, n] || !k[id, base]) continue
+          b = run_median(id, base)
+          if (b <= 0) continue
+          x = run_median(id, n)
+          ratio[++m] = x / b; lower += x < b
+          byround = byround (m > 1 ? ", " : "") sprintf("%.2f", x / b)
+        }
+        if (m == 0) printf "| %s | n/a | no round with both | |\n", n
+        else printf "| %s | %.2f× | %d of %d rounds | %s |\n", n, median(ratio, m), lower, m, byround
+      }' "$runs"
+  done
+}
+
+if [ -n "$PAIR" ]; then
+  if [ -n "$OUT" ] || [ "${#NAMES[@]}" -gt 0 ] || [ "${#APPS[@]}" -gt 0 ]; then
+    lab_usage_error "--pair takes only --baseline NAME (the configurations are the folder's)"
+  fi
+  [ -n "$BASELINE" ] || lab_usage_error "--pair needs --baseline NAME"
+  [ -f "$PAIR/runs.tsv" ] || lab_usage_error "--pair '$PAIR' holds no runs.tsv (not an ab.sh folder)"
+  mapfile -t names < <(awk -F'\t' 'NR > 1 && !seen[$2]++ { print $2 }' "$PAIR/runs.tsv")
+  printf '%s\n' "${names[@]}" | grep -qxF -- "$BASELINE" || lab_usage_error "--baseline names '$BASELINE', which is not a configuration of '$PAIR'"
+  paired_table "$PAIR/runs.tsv" "$BASELINE" "${names[@]}"
+  exit 0
+fi
 [ -n "$OUT" ] || lab_usage_error "--out DIR is required"
 [ "${#NAMES[@]}" -gt 0 ] || lab_usage_error "no configuration to run (give NAME=ARGS)"
 for name in "${!APPS[@]}"; do
   [ -n "${ARGS[$name]+x}" ] || lab_usage_error "--app names '$name', which is not a configuration"
 done
+[ -z "$BASELINE" ] || [ -n "${ARGS[$BASELINE]+x}" ] || lab_usage_error "--baseline names '$BASELINE', which is not a configuration"
 OUT=$(lab_out_dir --out "$OUT")
 [ -z "$(ls -A "$OUT")" ] || lab_usage_error "--out '$OUT' is not empty (a run is never mixed with an earlier one)"
 
@@ -68,6 +125,7 @@ lab_need_cmd dotnet "dotnet-sdk-10.0" "or see https://dot.net/install"
 mkdir -p "$OUT/raw"
 {
   printf '%s --out %s --rounds %s --batches %s' "$LAB_SCRIPT" "$OUT" "$ROUNDS" "$BATCHES"
+  [ -z "$BASELINE" ] || printf ' --baseline%s' "$(lab_quote_args "$BASELINE")"
   for name in "${!APPS[@]}"; do printf ' --app %s' "$(lab_quote_args "$name=${APPS[$name]}")"; done
   for name in "${NAMES[@]}"; do printf '%s' "$(lab_quote_args "$name=${ARGS[$name]}")"; done
   printf '\n'
@@ -95,11 +153,7 @@ done
   printf '| configuration | insert-loop arguments | insert ns | flush ns | CPU ns | insert ns by round |\n'
   printf '|---|---|---:|---:|---:|---|\n'
   for name in "${NAMES[@]}"; do
-    awk -F'\t' -v n="$name" -v args="${ARGS[$name]}" '
-      function median(a, k,   i, j, t) {
-        for (i = 2; i <= k; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
-        return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2
-      }
+    awk -F'\t' -v n="$name" -v args="${ARGS[$name]}" "$AWK_MEDIAN"'
       NR > 1 && $2 == n && $3 >= 2 { k[$1]++; ins[$1, k[$1]] = $4; fl[$1, k[$1]] = $5; cpu[$1, k[$1]] = $6; if (!($1 in seen)) { seen[$1] = 1; order[++rounds] = $1 } }
       END {
         for (r = 1; r <= rounds; r++) {
@@ -111,6 +165,7 @@ done
         printf "| %s | `%s` | %.0f | %.0f | %.0f | %s |\n", n, args, median(ri, rounds), median(rf, rounds), median(rc, rounds), byround
       }' "$OUT/runs.tsv"
   done
+  [ -z "$BASELINE" ] || paired_table "$OUT/runs.tsv" "$BASELINE" "${NAMES[@]}"
 } > "$OUT/summary.md"
 cat "$OUT/summary.md"
 lab_info "A/B outputs in $OUT"

@@ -35,6 +35,8 @@ public class AbScriptTests
     [InlineData(new[] { "--out", "OUT", "--app", "nodll", "a=x" }, "--app needs NAME=DLL (got 'nodll')")]
     [InlineData(new[] { "--out", "OUT", "--app", "a=/nonexistent/x.dll", "a=x" }, "--app a: no file '/nonexistent/x.dll'")]
     [InlineData(new[] { "--out", "OUT", "--app", "b=/bin/sh", "a=x" }, "--app names 'b', which is not a configuration")]
+    [InlineData(new[] { "--out", "OUT", "--baseline", "b", "a=x" }, "--baseline names 'b', which is not a configuration")]
+    [InlineData(new[] { "--out", "OUT", "a=x", "--baseline" }, "--baseline needs a value")]
     public void Wrong_inputs_are_one_line_usage_errors(string[] args, string message)
     {
         using var outDir = new TempDirectory();
@@ -85,5 +87,83 @@ public class AbScriptTests
         File.ReadAllLines(Path.Combine(outDir.Path, "runs.tsv")).Should().HaveCount(1 + 2 * 2 * 5);
         File.ReadAllText(Path.Combine(outDir.Path, "command.txt")).Should().Contain("'fast=--wal off'");
         File.Exists(Path.Combine(outDir.Path, "raw", "slow-r2.txt")).Should().BeTrue();
+    }
+
+    [Fact]
+    public void A_baseline_pairs_each_configuration_with_it_round_by_round_so_drift_between_rounds_cancels()
+    {
+        using var bin = new TempDirectory();
+        using var outDir = new TempDirectory();
+        string calls = Path.Combine(bin.Path, "calls");
+        // The machine drifts: every run of round 2 takes twice as long as in round 1 (the stand-in counts its calls;
+        // 3 configurations per round). Within a round, "better" takes 0.8 and "worse" 1.5 times the baseline's time.
+        Bash.WriteExecutable(Path.Combine(bin.Path, "dotnet"), $$"""
+            #!/usr/bin/env bash
+            n=$(( $(cat '{{calls}}' 2>/dev/null || echo 0) + 1 )); echo "$n" > '{{calls}}'
+            base=$(( n <= 3 ? 500 : 1000 ))
+            case "$*" in *--better*) ns=$(( base * 8 / 10 )) ;; *--worse*) ns=$(( base * 3 / 2 )) ;; *) ns=$base ;; esac
+            echo "batch  insert-ns  flush-ns  inserts/s  cpu-ns  log-MB  dirty-MB  gc0/1/2"
+            for b in 0 1 2 3 4; do echo "    $b       $ns        0        1       $ns       0        0    0/0/0"; done
+            """);
+        string fakeDll = Path.Combine(bin.Path, "engine.dll");
+        File.WriteAllText(fakeDll, "");
+        var environment = new Dictionary<string, string> { ["PATH"] = bin.Path + ":" + Environment.GetEnvironmentVariable("PATH") };
+
+        var result = Bash.Run(Script, ["--out", outDir.Path, "--rounds", "2", "--batches", "5", "--baseline", "base",
+            "--app", $"base={fakeDll}", "--app", $"better={fakeDll}", "--app", $"worse={fakeDll}",
+            "base=--plain", "better=--better", "worse=--worse"], environment);
+
+        result.ExitCode.Should().Be(0, result.ToString());
+        string summary = File.ReadAllText(Path.Combine(outDir.Path, "summary.md"));
+        // Unpaired, the medians over rounds mix the two regimes (better's 600 ns lies between base's 500 and 1,000)...
+        summary.Should().Contain("| base | `--plain` | 750 | 0 | 750 | 500, 1000 |");
+        summary.Should().Contain("| better | `--better` | 600 | 0 | 600 | 400, 800 |");
+        // ... paired, every round says the same.
+        summary.Should().Contain("| better | 0.80× | 2 of 2 rounds | 0.80, 0.80 |");
+        summary.Should().Contain("| worse | 1.50× | 0 of 2 rounds | 1.50, 1.50 |");
+        summary.Should().NotContain("| base | 1.00×");
+        File.ReadAllText(Path.Combine(outDir.Path, "command.txt")).Should().Contain("--baseline base");
+    }
+
+    [Fact]
+    public void Pair_compares_an_earlier_folder_against_any_of_its_configurations()
+    {
+        using var outDir = new TempDirectory();
+        // runs.tsv as ab.sh writes it: two rounds, the second twice as slow; batches 0 and 1 are left out.
+        File.WriteAllLines(Path.Combine(outDir.Path, "runs.tsv"),
+        [
+            "round\tname\tbatch\tinsert_ns\tflush_ns\tcpu_ns\tgc",
+            "1\ton\t0\t9000\t0\t9000\t0/0/0", "1\ton\t2\t400\t0\t400\t0/0/0", "1\ton\t3\t400\t0\t400\t0/0/0",
+            "1\toff\t0\t9000\t0\t9000\t0/0/0", "1\toff\t2\t100\t0\t100\t0/0/0", "1\toff\t3\t100\t0\t100\t0/0/0",
+            "2\ton\t2\t800\t0\t800\t0/0/0", "2\ton\t3\t800\t0\t800\t0/0/0",
+            "2\toff\t2\t200\t0\t200\t0/0/0", "2\toff\t3\t200\t0\t200\t0/0/0",
+        ]);
+
+        var result = Bash.Run(Script, ["--pair", outDir.Path, "--baseline", "off"]);
+
+        result.ExitCode.Should().Be(0, result.ToString());
+        result.Stdout.Should().Contain("| on | 4.00× | 0 of 2 rounds | 4.00, 4.00 |");
+        result.Stdout.Should().NotContain("| off |");
+    }
+
+    [Theory]
+    [InlineData(new[] { "--pair", "OUT" }, "--pair needs --baseline NAME")]
+    [InlineData(new[] { "--pair", "OUT", "--baseline", "on" }, "holds no runs.tsv (not an ab.sh folder)")]
+    [InlineData(new[] { "--pair", "OUT", "--baseline", "on", "--out", "/tmp/x" }, "--pair takes only --baseline NAME")]
+    [InlineData(new[] { "--pair", "OUT", "--baseline", "on", "a=x" }, "--pair takes only --baseline NAME")]
+    public void Wrong_pair_inputs_are_one_line_usage_errors(string[] args, string message)
+    {
+        using var outDir = new TempDirectory();
+        Bash.Run(Script, args.Select(a => a == "OUT" ? outDir.Path : a).ToArray()).ShouldBeUsageError(message);
+    }
+
+    [Fact]
+    public void Pair_refuses_a_baseline_the_folder_does_not_hold()
+    {
+        using var outDir = new TempDirectory();
+        File.WriteAllLines(Path.Combine(outDir.Path, "runs.tsv"),
+            ["round\tname\tbatch\tinsert_ns\tflush_ns\tcpu_ns\tgc", "1\ton\t2\t400\t0\t400\t0/0/0"]);
+
+        Bash.Run(Script, ["--pair", outDir.Path, "--baseline", "off"]).ShouldBeUsageError("--baseline names 'off', which is not a configuration of");
     }
 }
