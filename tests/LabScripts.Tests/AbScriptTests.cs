@@ -60,7 +60,7 @@ public class AbScriptTests
         using var outDir = new TempDirectory();
         string log = Path.Combine(bin.Path, "calls.log");
         // insert-loop's table; batches 0 and 1 are outliers the summary must leave out. Config "slow" is 100 ns slower.
-        Bash.WriteExecutable(Path.Combine(bin.Path, "dotnet"), $$"""
+        var (fakeDll, environment) = StandInDotnet(bin, $$"""
             #!/usr/bin/env bash
             echo "$*" >> '{{log}}'
             add=0; case "$*" in *--slow*) add=100 ;; esac
@@ -70,9 +70,6 @@ public class AbScriptTests
             echo "    1       5000        0        1       5000       0        0    0/0/0"
             for b in 2 3 4; do echo "    $b       $((200 + b * 10 + add))       7        1       $((300 + add))       0        0    0/0/0"; done
             """);
-        string fakeDll = Path.Combine(bin.Path, "engine.dll");
-        File.WriteAllText(fakeDll, "");
-        var environment = new Dictionary<string, string> { ["PATH"] = bin.Path + ":" + Environment.GetEnvironmentVariable("PATH") };
 
         var result = Bash.Run(Script, ["--out", outDir.Path, "--rounds", "2", "--batches", "5", "--app", $"fast={fakeDll}", "--app", $"slow={fakeDll}",
             "fast=--wal off", "slow=--slow --threads 2"], environment);
@@ -97,7 +94,7 @@ public class AbScriptTests
         string calls = Path.Combine(bin.Path, "calls");
         // The machine drifts: every run of round 2 takes twice as long as in round 1 (the stand-in counts its calls;
         // 3 configurations per round). Within a round, "better" takes 0.8 and "worse" 1.5 times the baseline's time.
-        Bash.WriteExecutable(Path.Combine(bin.Path, "dotnet"), $$"""
+        var (fakeDll, environment) = StandInDotnet(bin, $$"""
             #!/usr/bin/env bash
             n=$(( $(cat '{{calls}}' 2>/dev/null || echo 0) + 1 )); echo "$n" > '{{calls}}'
             base=$(( n <= 3 ? 500 : 1000 ))
@@ -105,9 +102,6 @@ public class AbScriptTests
             echo "batch  insert-ns  flush-ns  inserts/s  cpu-ns  log-MB  dirty-MB  gc0/1/2"
             for b in 0 1 2 3 4; do echo "    $b       $ns        0        1       $ns       0        0    0/0/0"; done
             """);
-        string fakeDll = Path.Combine(bin.Path, "engine.dll");
-        File.WriteAllText(fakeDll, "");
-        var environment = new Dictionary<string, string> { ["PATH"] = bin.Path + ":" + Environment.GetEnvironmentVariable("PATH") };
 
         var result = Bash.Run(Script, ["--out", outDir.Path, "--rounds", "2", "--batches", "5", "--baseline", "base",
             "--app", $"base={fakeDll}", "--app", $"better={fakeDll}", "--app", $"worse={fakeDll}",
@@ -149,7 +143,7 @@ public class AbScriptTests
     [Theory]
     [InlineData(new[] { "--pair", "OUT" }, "--pair needs --baseline NAME")]
     [InlineData(new[] { "--pair", "OUT", "--baseline", "on" }, "holds no runs.tsv (not an ab.sh folder)")]
-    [InlineData(new[] { "--pair", "OUT", "--baseline", "on", "--out", "/tmp/x" }, "--pair takes only --baseline NAME")]
+    [InlineData(new[] { "--pair", "OUT", "--baseline", "on", "--out", "OUT" }, "--pair takes only --baseline NAME")]
     [InlineData(new[] { "--pair", "OUT", "--baseline", "on", "a=x" }, "--pair takes only --baseline NAME")]
     public void Wrong_pair_inputs_are_one_line_usage_errors(string[] args, string message)
     {
@@ -165,5 +159,14 @@ public class AbScriptTests
             ["round\tname\tbatch\tinsert_ns\tflush_ns\tcpu_ns\tgc", "1\ton\t2\t400\t0\t400\t0/0/0"]);
 
         Bash.Run(Script, ["--pair", outDir.Path, "--baseline", "off"]).ShouldBeUsageError("--baseline names 'off', which is not a configuration of");
+    }
+
+    // A stand-in `dotnet` (SCRIPT) first on PATH, and an empty DLL to name with --app: insert-loop's table without the engine.
+    private static (string Dll, Dictionary<string, string> Environment) StandInDotnet(TempDirectory bin, string script)
+    {
+        Bash.WriteExecutable(Path.Combine(bin.Path, "dotnet"), script);
+        string dll = Path.Combine(bin.Path, "engine.dll");
+        File.WriteAllText(dll, "");
+        return (dll, new Dictionary<string, string> { ["PATH"] = bin.Path + ":" + Environment.GetEnvironmentVariable("PATH") });
     }
 }
