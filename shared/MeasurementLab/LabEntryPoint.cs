@@ -74,7 +74,8 @@ public static class LabEntryPoint
             output.WriteLine(banner);
         }
 
-        var summaries = BenchmarkSwitcher.FromAssembly(program.Benchmarks).Run(arguments.ForBenchmarkDotNet, program.Config).ToList();
+        var config = arguments.InProcess ? InProcessJobs.Everywhere(program.Config) : program.Config;
+        var summaries = BenchmarkSwitcher.FromAssembly(program.Benchmarks).Run(arguments.ForBenchmarkDotNet, config).ToList();
         if (arguments.IsInformational)
         {
             return 0;
