@@ -2,7 +2,7 @@ using MeasurementLab;
 
 namespace LabReport;
 
-/// <summary>The entry point: <c>report</c>, <c>compare</c>, <c>readme</c>, <c>--help</c>.</summary>
+/// <summary>The entry point: <c>report</c>, <c>compare</c>, <c>readme</c>, <c>ab</c>, <c>--help</c>.</summary>
 public static class LabReportProgram
 {
     /// <summary>The whole usage text.</summary>
@@ -35,12 +35,13 @@ public static class LabReportProgram
             Command("report", "report.md and the charts of a run", a => ReportCommand.Run(a, output, error), ReportCommand.Usage),
             Command("compare", "runs compared benchmark by benchmark", a => CompareCommand.Run(a, output, error), CompareCommand.Usage),
             Command("readme", "the measured-here blocks of the post READMEs", a => ReadmeCommand.Run(a, output, error), ReadmeCommand.Usage),
+            Command("ab", "before/after in interleaved or duet rounds", a => Ab.AbCommand.Run(a, output, error), Ab.AbCommand.Usage),
         ];
         if (args.Count == 0 || args[0] is "--help" or "-h" or "help")
         {
             if (args.Count == 0)
             {
-                return LabEntryPoint.UsageError(error, "a command is needed: report, compare or readme", Invocation + " --help");
+                return LabEntryPoint.UsageError(error, "a command is needed: report, compare, readme or ab", Invocation + " --help");
             }
 
             output.WriteLine(Usage);
@@ -49,7 +50,7 @@ public static class LabReportProgram
 
         if (commands.FirstOrDefault(c => c.Name == args[0]) is not { } command)
         {
-            return LabEntryPoint.UsageError(error, $"unknown command '{args[0]}' (allowed: report, compare, readme)", Invocation + " --help");
+            return LabEntryPoint.UsageError(error, $"unknown command '{args[0]}' (allowed: report, compare, readme, ab)", Invocation + " --help");
         }
 
         try
