@@ -42,10 +42,8 @@ public static class AaStatistics
     {
         ArgumentNullException.ThrowIfNull(verdicts);
         var judged = verdicts.Where(v => v.Change != Change.NotMeasurable).ToList();
-        var detectable = judged.Select(v => v.SmallestDetectable).Where(double.IsFinite).Order().ToList();
-        double median = detectable.Count == 0 ? double.NaN
-            : detectable.Count % 2 == 1 ? detectable[detectable.Count / 2] : (detectable[detectable.Count / 2 - 1] + detectable[detectable.Count / 2]) / 2;
-        return new AaSummary(threshold, judged.Count, judged.Count(v => v.Change != Change.Same), median,
-            detectable.Count == 0 ? double.NaN : detectable[^1]);
+        var detectable = judged.Select(v => v.SmallestDetectable).Where(double.IsFinite).ToList();
+        return new AaSummary(threshold, judged.Count, judged.Count(v => v.Change != Change.Same), AbVerdicts.Median(detectable),
+            detectable.Count == 0 ? double.NaN : detectable.Max());
     }
 }

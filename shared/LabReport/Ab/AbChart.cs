@@ -16,7 +16,10 @@ public static class AbChart
     {
         ArgumentNullException.ThrowIfNull(ratios);
         var model = ChartFile.Model("B / A per round", subtitle);
-        model.Axes.Add(ChartFile.Linear(AxisPosition.Bottom, "round"));
+        var rounds = ChartFile.Linear(AxisPosition.Bottom, "round");
+        rounds.MinimumMajorStep = 1; // rounds are whole numbers
+        rounds.MinimumMinorStep = 1;
+        model.Axes.Add(rounds);
         model.Axes.Add(ChartFile.Linear(AxisPosition.Left, "B / A time (above 1: B slower)"));
         int index = 0;
         foreach (var (key, perRound) in ratios)

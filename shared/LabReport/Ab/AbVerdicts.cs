@@ -75,7 +75,8 @@ public static class AbVerdicts
             decision.Change, double.NaN, double.NaN, $"compare's rule on {a.Values!.Count} + {b.Values!.Count} pooled iterations: {decision.Test}");
     }
 
-    private static double Median(IEnumerable<double> values)
+    /// <summary>The median (NaN of nothing): of a side's rounds, a mode's rows, the detectable changes of an A/A run.</summary>
+    public static double Median(IEnumerable<double> values)
     {
         var sorted = values.Order().ToArray();
         int mid = sorted.Length / 2;

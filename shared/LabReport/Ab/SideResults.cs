@@ -90,8 +90,9 @@ public static class SideResults
                 : $"{selection.Mode}'s column '{selection.ValueColumn}' holds a value that is not a number");
         }
 
-        var sorted = values.Order().ToList();
-        double median = sorted.Count % 2 == 1 ? sorted[sorted.Count / 2] : (sorted[sorted.Count / 2 - 1] + sorted[sorted.Count / 2]) / 2;
-        return new Dictionary<string, BenchmarkSample>(StringComparer.Ordinal) { [$"{selection.Mode} {selection.ValueColumn}"] = new(median, values) };
+        return new Dictionary<string, BenchmarkSample>(StringComparer.Ordinal)
+        {
+            [$"{selection.Mode} {selection.ValueColumn}"] = new(AbVerdicts.Median(values), values),
+        };
     }
 }
