@@ -77,10 +77,14 @@ public static class AbCommand
         Progress goes to standard error. Ctrl-C stops both sides, removes the worktrees and the private directory, and
         writes what was measured. Exit codes: 0 done, 1 a build or a side failed, 2 bad input, 130 interrupted.
 
-        ab calibrate [--a REF] [--trials N] [--budget TIME] [--changes 2,5,10] [--methods sequential,interleaved,duet]
-                     [--filter P...] [--threshold PCT] [--out DIR]
-          repeats A/A and known-change runs of shared/Calibration (B doing 2%, 5%, 10% more work) with each method at
-          the same wall-clock budget, and writes the table of false-positive and detection rates (calibration.md)
+        ab calibrate [--a REF] [--trials N] [--budget TIME | --rounds N] [--changes 2,5,10] [--methods sequential,interleaved,duet]
+                     [--project DIR] [--filter P...] [--threshold PCT] [--seed N] [--out DIR]
+          repeats A/A and known-change runs of shared/Calibration (B doing 2%, 5%, 10% more work, through
+          FTF_CALIBRATION_SCALE) with each method at the same wall-clock budget per trial (default 60s; --rounds gives
+          every method the same rounds instead), 10 trials per cell by default, the cells of each trial in a random
+          order; REF defaults to HEAD, built once; the selection defaults to '*KnownWork.ArithmeticChain'
+          '*KnownWork.MemoryWalk'. Writes calibration.md (the table of false-positive and detection rates and the
+          command of one trial of each cell), trials.tsv, environment.md and command.txt
 
         Example: dotnet run --project shared/LabReport -c Release -- ab --a HEAD~1 --b HEAD --project shared/Calibration --filter '*MemoryWalk*'
         """;

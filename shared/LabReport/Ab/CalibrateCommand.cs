@@ -47,8 +47,17 @@ public static class CalibrateCommand
 
         var options = new OptionReader(own);
         string buildRef = options.String("--a", "HEAD")!;
+        string project = options.String("--project", AbOptions.DefaultProject)!;
         int trials = (int)options.Integer("--trials", DefaultTrials, 2, 1000);
-        var budget = options.String("--budget") is { } b ? AbOptions.ParseDuration("--budget", b) : DefaultBudget;
+        string? budgetText = options.String("--budget");
+        string? roundsText = options.String("--rounds");
+        if (budgetText is not null && roundsText is not null)
+        {
+            throw new UsageException("give --rounds or --budget, not both (every method gets the same budget, or the same rounds)");
+        }
+
+        TimeSpan? budget = roundsText is not null ? null : budgetText is null ? DefaultBudget : AbOptions.ParseDuration("--budget", budgetText);
+        int rounds = roundsText is null ? AbOptions.MaxRounds : (int)OptionReader.ParseInteger("Option --rounds", roundsText, 2, AbOptions.MaxRounds);
         var changes = options.IntegerList("--changes", [2, 5, 10], 1, 100);
         string methodsText = options.String("--methods", "sequential,interleaved,duet")!;
         double threshold = options.String("--threshold") is { } t ? CompareCommand.ParseThreshold(t) : AbOptions.DefaultThreshold;
@@ -67,8 +76,8 @@ public static class CalibrateCommand
         {
             A = new SideSpec("A", buildRef, new Dictionary<string, string>(), []),
             B = new SideSpec("B", buildRef, new Dictionary<string, string>(), []),
-            Selection = new Selection(AbOptions.DefaultProject, filters.Count > 0 ? filters : DefaultFilters, null, "", 0, []),
-            Rounds = AbOptions.MaxRounds,
+            Selection = new Selection(project, filters.Count > 0 ? filters : DefaultFilters, null, "", 0, []),
+            Rounds = rounds,
             Budget = budget,
             Threshold = threshold,
             Job = JobSettings.Default,
@@ -78,7 +87,7 @@ public static class CalibrateCommand
 
         using var interrupt = new AbInterrupt(stop);
         var token = interrupt.Token;
-        var (root, project) = Builds.Locate(host, settings.Selection.Project, token);
+        var (root, located) = Builds.Locate(host, settings.Selection.Project, token);
         var (folder, _) = AbFolders.Output(settings, host, root, token);
         string privateDirectory = AbFolders.Private(host);
         var rows = new List<CalibrationRow>();
@@ -87,7 +96,7 @@ public static class CalibrateCommand
         bool interrupted = false;
         try
         {
-            using var builds = new Builds(host, root, project, privateDirectory, error, token);
+            using var builds = new Builds(host, root, located, privateDirectory, error, token);
             var (build, _) = builds.Resolve(settings.A, settings.B);
             string buildFolder = Path.GetDirectoryName(build.ProgramPath)!;
             if (host.CaptureEnvironment)
@@ -98,15 +107,16 @@ public static class CalibrateCommand
 
             var progress = new ProgressReporter(error, "ab calibrate", trials * cells.Count);
             int done = 0;
-            progress.Announce($"{trials} trials of {cells.Count} cells ({string.Join(", ", cells)}), {DurationFormat.Rough(budget)} each: " +
-                $"about {DurationFormat.Rough(budget * trials * cells.Count)}; build {build.Label}; output in {folder}");
+            progress.Announce($"{trials} trials of {cells.Count} cells ({string.Join(", ", cells)}), " +
+                (budget is { } each ? $"{DurationFormat.Rough(each)} each: about {DurationFormat.Rough(each * trials * cells.Count)}" : $"{rounds} rounds each") +
+                $"; build {build.Label}; output in {folder}");
             RoundRunner.Run(new RoundSchedule(trials, order), cells, (trial, cell) =>
             {
                 var trialSettings = settings with
                 {
                     A = settings.A with { Ref = buildFolder, Environment = Scale(0) },
                     B = settings.B with { Ref = buildFolder, Environment = Scale(cell.ChangePercent) },
-                    Selection = settings.Selection with { Project = project },
+                    Selection = settings.Selection with { Project = located },
                     IsAa = cell.ChangePercent == 0,
                     Method = cell.Method,
                     Seed = null,
@@ -187,15 +197,16 @@ public static class CalibrateCommand
     }
 
     private static string Report(IReadOnlyList<CalibrationRow> rows, IReadOnlyList<AbMethod> methods, IReadOnlyList<int> changes, double threshold,
-        TimeSpan budget, int trials, ulong seed, IReadOnlyDictionary<CalibrationCell, string> commands, TimeSpan wall, bool interrupted)
+        TimeSpan? budget, int trials, ulong seed, IReadOnlyDictionary<CalibrationCell, string> commands, TimeSpan wall, bool interrupted)
     {
         var md = new StringBuilder();
         md.AppendLine("# ab calibration: false positives and detected changes, by method");
         md.AppendLine();
         var benchmarks = rows.Select(r => r.Verdict.Key).Distinct().Order(StringComparer.Ordinal).ToList();
-        md.AppendLine($"shared/Calibration's {string.Join(", ", benchmarks.Select(k => $"`{k}`"))}; B does exactly 0% (A/A), " +
+        md.AppendLine($"{string.Join(", ", benchmarks.Select(k => $"`{k}`"))}; B does exactly 0% (A/A), " +
             $"{string.Join(", ", changes.Where(c => c != 0).Select(c => $"{c}%"))} more work than A ({CalibrationScale.Variable}). Every method gets the same " +
-            $"wall-clock budget per trial, {DurationFormat.Rough(budget)}; {trials} trials per cell, the cells of each trial in an order drawn from seed {seed}; " +
+            (budget is { } each ? $"wall-clock budget per trial, {DurationFormat.Rough(each)}" : "rounds per trial (not the same wall-clock time: a duet round runs both sides at once)") +
+            $"; {trials} trials per cell, the cells of each trial in an order drawn from seed {seed}; " +
             $"threshold ±{AbReport.Percent(threshold)}. Took {DurationFormat.Rough(wall)}" + (interrupted ? " (interrupted: the table holds the trials that ended)." : "."));
         md.AppendLine();
         md.Append(CalibrationTable.Markdown(CalibrationTable.Rows(rows, methods, changes), changes, threshold));
