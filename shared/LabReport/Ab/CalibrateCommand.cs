@@ -114,8 +114,9 @@ public static class CalibrateCommand
             {
                 var trialSettings = settings with
                 {
-                    A = settings.A with { Ref = buildFolder, Environment = Scale(0) },
-                    B = settings.B with { Ref = buildFolder, Environment = Scale(cell.ChangePercent) },
+                    // A/A: no variable at all, so the trial is ab --aa; a change: A at exactly 1, B at 1 + change.
+                    A = settings.A with { Ref = buildFolder, Environment = cell.ChangePercent == 0 ? [] : Scale(0) },
+                    B = settings.B with { Ref = buildFolder, Environment = cell.ChangePercent == 0 ? [] : Scale(cell.ChangePercent) },
                     Selection = settings.Selection with { Project = located },
                     IsAa = cell.ChangePercent == 0,
                     Method = cell.Method,
@@ -135,7 +136,8 @@ public static class CalibrateCommand
                     throw new AbFailure($"trial {trial} of {cell} stopped: {outcome.Problem}");
                 }
 
-                commands.TryAdd(cell, AbCommandLine.Text(trialSettings with { Seed = outcome.Seed }, outcome.A.Build, outcome.B.Build, outcome.Seed));
+                // The command names the build as given (a commit by its hash), not this run's private copy of it.
+                commands.TryAdd(cell, AbCommandLine.Text(trialSettings, build, build, outcome.Seed));
                 rows.AddRange(outcome.Verdicts.Select(v => new CalibrationRow(cell, trial, v, outcome.Wall)));
                 AbFolders.Remove(result.Folder!);
                 done++;

@@ -28,6 +28,10 @@ public class CalibrateCommandTests
         }
 
         md.Should().Contain("| sequential ").And.Contain("# interleaved-5pct").And.Contain("--b-env FTF_CALIBRATION_SCALE=1.05");
+        var commands = md.Split('\n').Where(l => l.StartsWith(AbCommandLine.Invocation, StringComparison.Ordinal)).ToList();
+        commands.Should().HaveCount(12).And.Contain(c => c.Contains(" ab --aa ", StringComparison.Ordinal) && c.Contains("--duet", StringComparison.Ordinal));
+        commands.Should().AllSatisfy(c => FluentActions.Invoking(() => AbOptions.Parse(c[(AbCommandLine.Invocation.Length + 1)..].Split(' ')))
+            .Should().NotThrow("each cell's command is one ab can run again"));
         File.ReadAllLines(Path.Combine(folder, "trials.tsv")).Should().HaveCount(1 + 3 * 4 * 2 * 2);
         File.ReadAllText(Path.Combine(folder, "command.txt")).Should().Contain("calibrate").And.Contain("--trials 2");
         Directory.EnumerateFileSystemEntries(lab.RunDirectory).Should().BeEmpty();
