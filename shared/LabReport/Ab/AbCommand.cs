@@ -54,7 +54,8 @@ public static class AbCommand
         Sides:
           --a-env NAME=VALUE      environment of A's processes (repeatable); --b-env for B, e.g.
                                   --b-env FTF_CALIBRATION_SCALE=1.05 makes B do 5% more work in shared/Calibration
-          --a-args "ARGS"         extra arguments of A's program (split at spaces); --b-args for B
+          --a-args="ARGS"         extra arguments of A's program (split at spaces; with '=', as they start with --);
+                                  --b-args= for B, e.g. --b-args='--wal off'
 
         Method (default: interleaved rounds, each running A and B one after the other in an order drawn per round):
           --duet                  A and B at the same time, each pinned to its own CPU with taskset, swapped every

@@ -47,7 +47,7 @@ public static class AbCommandLine
 
             if (side.Args.Count > 0)
             {
-                args.AddRange([prefix + "-args", string.Join(' ', side.Args)]);
+                args.Add($"{prefix}-args={string.Join(' ', side.Args)}"); // one word: its value starts with "--"
             }
         }
 

@@ -42,15 +42,17 @@ public class AbFlowTests
         using var lab = new FakeLab();
         string head = lab.Git("rev-parse", "HEAD").Trim();
 
-        lab.Ab(lab.Host(), ["--a", "HEAD", "--b", "HEAD", "--project", "proj", "--filter", "*Walk*", "--b-env", "X=1", "--rounds", "2", "--seed", "99",
-            "--threshold", "3%", "--out", lab.Out("run")]).ExitCode.Should().Be(0);
+        lab.Ab(lab.Host(), ["--a", "HEAD", "--b", "HEAD", "--project", "proj", "--filter", "*Walk*", "--b-env", "X=1", "--b-args=--wal off", "--rounds", "2",
+            "--seed", "99", "--threshold", "3%", "--out", lab.Out("run")]).ExitCode.Should().Be(0);
 
         string command = File.ReadAllText(Path.Combine(lab.Out("run"), "command.txt")).Trim();
-        command.Should().StartWith(AbCommandLine.Invocation + $" --a {head} --b {head} --project proj --filter '*Walk*' --b-env X=1 --rounds 2 --seed 99 --threshold 3%");
+        command.Should().StartWith(AbCommandLine.Invocation + $" --a {head} --b {head} --project proj --filter '*Walk*' --b-env X=1 '--b-args=--wal off' --rounds 2 --seed 99 --threshold 3%");
         var replay = AbOptions.Parse(Words(command[(AbCommandLine.Invocation.Length + 1)..]));
         (replay.A.Ref, replay.B.Ref, replay.Seed, replay.Rounds, replay.Threshold).Should().Be((head, head, 99UL, 2, 0.03));
         replay.Selection.Filters.Should().Equal("*Walk*");
         replay.B.Environment.Should().Equal(new Dictionary<string, string> { ["X"] = "1" });
+        replay.B.Args.Should().Equal("--wal", "off");
+        File.ReadAllLines(lab.Calls).Should().Contain(c => c.Contains("--inProcess", StringComparison.Ordinal) && c.EndsWith(" --wal off", StringComparison.Ordinal));
     }
 
     [Fact]
