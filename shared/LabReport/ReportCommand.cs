@@ -1,3 +1,4 @@
+using LabReport.Claims;
 using LabReport.Sections;
 using MeasurementLab;
 
@@ -11,7 +12,8 @@ public static class ReportCommand
         Usage: LabReport report <run-folder> [--out DIR]
 
         Reads a run folder made by scripts/run-all.sh (environment.md, one folder per post) and writes report.md with
-        every post's claims judged against the published numbers, and the charts (SVG) next to it.
+        every post's claims judged against the published numbers, the charts (SVG) and verdicts.json (one entry per
+        claim: post, id, kind, verdict, threshold, drifted, value, interval) next to it.
           --out DIR   write report.md and the charts into DIR instead of the run folder
         """;
 
@@ -39,6 +41,7 @@ public static class ReportCommand
 
         string report = Path.Combine(target, "report.md");
         File.WriteAllText(report, ReportWriter.Write(run, posts, target));
+        VerdictsFile.Write(Path.Combine(target, VerdictsFile.FileName), run, posts);
         var missing = posts.Where(p => !p.Present).Select(p => p.Post).ToList();
         if (missing.Count > 0)
         {
@@ -49,10 +52,11 @@ public static class ReportCommand
         return 0;
     }
 
-    /// <summary>Every section of a run, charts written into <paramref name="chartDirectory"/>.</summary>
+    /// <summary>Every section of a run, charts written into <paramref name="chartDirectory"/>, rows flagged where the drift probe moved.</summary>
     public static IReadOnlyList<PostReport> Build(RunFolder run, string chartDirectory)
     {
         var published = PublishedNumbers.LoadDefault();
-        return PostSections.All.Select(s => s.Build(new SectionContext(run, published.For(s.Post), chartDirectory))).ToList();
+        var posts = PostSections.All.Select(s => s.Build(new SectionContext(run, published.For(s.Post), chartDirectory))).ToList();
+        return DriftFlags.Apply(posts, RunProbe.Read(run).Probe);
     }
 }
