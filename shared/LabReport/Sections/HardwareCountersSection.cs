@@ -109,7 +109,7 @@ public sealed class HardwareCountersSection : PostSection
         // A ratio of ratios: (R8 / S8) / (R1 / S1), each side's means independent (or paired by round).
         var jump = RatioEstimate.Of([r8, s1], [s8, r1]);
         var stays = RatioEstimate.Of([r64, s1], [s64, r1]);
-        string shown = $"×{Interval.Ratio(jump)} from 1M to 8M; 64M ×{Interval.Ratio(stays)} the 1M ratio";
+        string shown = $"{Interval.Ratio(jump)} from 1M to 8M; 64M: {Interval.Ratio(stays)} the 1M ratio";
         if (!jump.HasInterval || !stays.HasInterval)
         {
             return Judge.Row(claim, shown, Verdict.NotMeasurableHere, "AccessPatterns has no intervals: a jump cannot be told from noise");
