@@ -2,7 +2,7 @@ using MeasurementLab;
 
 namespace LabReport;
 
-/// <summary>The entry point: <c>report</c>, <c>compare</c>, <c>readme</c>, <c>--help</c>.</summary>
+/// <summary>The entry point: <c>report</c>, <c>compare</c>, <c>readme</c>, <c>stability</c>, <c>--help</c>.</summary>
 public static class LabReportProgram
 {
     /// <summary>The whole usage text.</summary>
@@ -14,6 +14,9 @@ public static class LabReportProgram
           compare <run-folder> <run-folder> [more...] [--threshold PCT] [--out DIR]
               every benchmark present in the first run and another: ratio with CI, faster/slower/same,
               the environment diff, one table and one chart
+          stability <run-folder> <run-folder> [more...] [--out DIR]
+              the verdicts of several runs side by side, judged with the current rules: "N of M claims agree",
+              borderline or drifted disagreements, and machine properties apart from noise
           readme <run-folder>
               rewrite the "measured here" block (between <!-- measured-here:begin/end --> markers) of each
               post README from the run's verdicts
@@ -35,12 +38,13 @@ public static class LabReportProgram
             Command("report", "report.md and the charts of a run", a => ReportCommand.Run(a, output, error), ReportCommand.Usage),
             Command("compare", "runs compared benchmark by benchmark", a => CompareCommand.Run(a, output, error), CompareCommand.Usage),
             Command("readme", "the measured-here blocks of the post READMEs", a => ReadmeCommand.Run(a, output, error), ReadmeCommand.Usage),
+            Command("stability", "several runs' verdicts side by side", a => StabilityCommand.Run(a, output, error), StabilityCommand.Usage),
         ];
         if (args.Count == 0 || args[0] is "--help" or "-h" or "help")
         {
             if (args.Count == 0)
             {
-                return LabEntryPoint.UsageError(error, "a command is needed: report, compare or readme", Invocation + " --help");
+                return LabEntryPoint.UsageError(error, "a command is needed: report, compare, readme or stability", Invocation + " --help");
             }
 
             output.WriteLine(Usage);
@@ -49,7 +53,7 @@ public static class LabReportProgram
 
         if (commands.FirstOrDefault(c => c.Name == args[0]) is not { } command)
         {
-            return LabEntryPoint.UsageError(error, $"unknown command '{args[0]}' (allowed: report, compare, readme)", Invocation + " --help");
+            return LabEntryPoint.UsageError(error, $"unknown command '{args[0]}' (allowed: report, compare, readme, stability)", Invocation + " --help");
         }
 
         try
