@@ -39,30 +39,71 @@ public sealed partial class CoordinatedOmissionSection : PostSection
             yield break;
         }
 
-        string? duration = SettingsDiffer(context);
+        double? seconds = SettingsDiffer(context) is null ? null : RunSeconds(context);
         var percentiles = new Percentiles(context);
-        foreach (var claim in context.Published.Claims)
+        foreach (var published in context.Published.Claims)
         {
-            yield return duration is not null && CountClaims.Contains(claim.Id)
-                ? Judge.Row(claim, "—", Verdict.NotMeasurableHere, $"the count depends on the run's length ({duration}, configuration.json)")
-                : claim.Id switch
-                {
-                    "closed-p99" => Percentile(claim, percentiles, "Closed-loop", "p99"),
-                    "closed-p90" => Percentile(claim, percentiles, "Closed-loop", "p90"),
-                    "closed-p999" => Percentile(claim, percentiles, "Closed-loop", "p99.9"),
-                    "requests" => Requests(claim, percentiles),
-                    "open-p90" => Percentile(claim, percentiles, "Open-loop", "p90"),
-                    "open-p99" => Percentile(claim, percentiles, "Open-loop", "p99"),
-                    "p50-same" => PercentileRatio(claim, percentiles, "Open-loop", "Closed-loop", "p50"),
-                    "p90-jump" => PercentileRatio(claim, percentiles, "Open-loop", "Closed-loop", "p90"),
-                    "p99-jump" => PercentileRatio(claim, percentiles, "Open-loop", "Closed-loop", "p99"),
-                    "p999-same" => PercentileRatio(claim, percentiles, "Open-loop", "Closed-loop", "p99.9"),
-                    "max-same" => PercentileRatio(claim, percentiles, "Open-loop", "Closed-loop", "max"),
-                    "pauses" => Pauses(context, claim),
-                    "open-delayed" => Delayed(context, claim),
-                    "corrected-p99" => PercentileRatio(claim, percentiles, "Corrected", "Closed-loop", "p99"),
-                    _ => throw new InvalidOperationException($"published-numbers.json: post 3's claim '{claim.Id}' has no measurement here"),
-                };
+            var (claim, how) = seconds is double s && CountClaims.Contains(published.Id) ? Carried(context.Published, published, s) : (published, "");
+            var row = claim.Id switch
+            {
+                "closed-p99" => Percentile(claim, percentiles, "Closed-loop", "p99"),
+                "closed-p90" => Percentile(claim, percentiles, "Closed-loop", "p90"),
+                "closed-p999" => Percentile(claim, percentiles, "Closed-loop", "p99.9"),
+                "requests" => Requests(claim, percentiles),
+                "open-p90" => Percentile(claim, percentiles, "Open-loop", "p90"),
+                "open-p99" => Percentile(claim, percentiles, "Open-loop", "p99"),
+                "p50-same" => PercentileRatio(claim, percentiles, "Open-loop", "Closed-loop", "p50"),
+                "p90-jump" => PercentileRatio(claim, percentiles, "Open-loop", "Closed-loop", "p90"),
+                "p99-jump" => PercentileRatio(claim, percentiles, "Open-loop", "Closed-loop", "p99"),
+                "p999-same" => PercentileRatio(claim, percentiles, "Open-loop", "Closed-loop", "p99.9"),
+                "max-same" => PercentileRatio(claim, percentiles, "Open-loop", "Closed-loop", "max"),
+                "pauses" => Pauses(context, claim),
+                "open-delayed" => claim.Value > 0 ? Delayed(context, claim) : Judge.Row(claim, "—", Verdict.NotMeasurableHere, $"{how}: too short for a pause"),
+                "corrected-p99" => PercentileRatio(claim, percentiles, "Corrected", "Closed-loop", "p99"),
+                _ => throw new InvalidOperationException($"published-numbers.json: post 3's claim '{claim.Id}' has no measurement here"),
+            };
+            yield return how.Length > 0 && row.Verdict != Verdict.NotMeasurableHere ? row with { Note = $"{how}; {row.Note}" } : row;
+        }
+    }
+
+    // The post's counts carried to this run's length by the simulation's own arithmetic: requests = rate × duration,
+    // pauses = ⌊requests / pause-every⌋, and the requests the pauses delay in proportion to the pauses.
+    private static (PublishedClaim Claim, string How) Carried(PostNumbers post, PublishedClaim claim, double seconds)
+    {
+        double rate = post.Settings["ratePerSecond"];
+        double every = post.Settings["pauseEvery"];
+        double postPauses = Math.Floor(rate * post.Settings["durationSeconds"] / every);
+        double requests = rate * seconds;
+        double pauses = Math.Floor(requests / every);
+        double value = claim.Id switch
+        {
+            "requests" => requests,
+            "pauses" => pauses,
+            _ => claim.Value * pauses / postPauses,
+        };
+        string rule = claim.Id switch
+        {
+            "requests" => "rate × duration",
+            "pauses" => "⌊rate × duration / pause-every⌋",
+            _ => "in proportion to the pauses",
+        };
+        string text = value.ToString("N0", System.Globalization.CultureInfo.InvariantCulture);
+        return (claim with { Value = Math.Round(value), ValueText = Math.Round(value).ToString(System.Globalization.CultureInfo.InvariantCulture) },
+            $"carried to this run's {seconds:0.###} s: {text} ({rule})");
+    }
+
+    // The run's durationSeconds (configuration.json), or null.
+    private static double? RunSeconds(SectionContext context)
+    {
+        string? path = context.File("configuration.json");
+        try
+        {
+            using var doc = System.Text.Json.JsonDocument.Parse(File.ReadAllText(path!));
+            return doc.RootElement.TryGetProperty("durationSeconds", out var v) && v.ValueKind == System.Text.Json.JsonValueKind.Number ? v.GetDouble() : null;
+        }
+        catch (Exception e) when (e is System.Text.Json.JsonException or IOException or ArgumentNullException)
+        {
+            return null;
         }
     }
 
