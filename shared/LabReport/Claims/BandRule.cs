@@ -11,7 +11,7 @@ public static class BandRule
     public static string RelativeText =>
         $"**relative** (one measurement as a share or multiple of another: \"nearly a quarter of the search\") and **value** (an absolute " +
         $"number the post's own setup fixes, such as the simulated service's latencies): *reproduced* = the interval lies within " +
-        $"{RatioEstimate.Format(RatioRule.MagnitudeFactor)}× of the post's number either way; *not reproduced* = entirely outside; " +
+        $"{RatioRule.MagnitudeFactor.ToString("0.##", System.Globalization.CultureInfo.InvariantCulture)}× of the post's number either way; *not reproduced* = entirely outside; " +
         "*borderline* = it straddles an edge. Absolute times of the post's hardware are not value claims: they are information.";
 
     /// <summary>Judges <paramref name="measured"/> against <paramref name="post"/> ×/÷ 2; <paramref name="shown"/> prints a number.</summary>

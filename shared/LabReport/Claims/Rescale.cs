@@ -12,7 +12,8 @@ public static class Rescale
     public const string Text =
         "**conditions**: each claim is judged under the post's own conditions (its sizes, thread counts, load). Where this run " +
         "measures another size, the post's ratio is carried to it by the model the row states: an n² sort over an n log n one " +
-        "grows as n / ln n (the note's 49.7× at 10,000 is 62.0× at 12,800); two n log n sorts keep their ratio.";
+        "grows as n / ln n (the note's 49.7× at 10,000 is 62.0× at 12,800); two n log n sorts keep their ratio; a shorter " +
+        "simulation's counts follow its length (requests = rate × duration, pauses = ⌊requests / pause-every⌋).";
 
     /// <summary>The factor n / ln n grows by from <paramref name="from"/> to <paramref name="to"/>.</summary>
     public static double NOverLnN(double from, double to) => to / Math.Log(to) / (from / Math.Log(from));
