@@ -87,9 +87,7 @@ public class ClaimsOnFixturesTests
     public void With_a_PMU_the_counter_claims_are_judged_from_perf_stat()
     {
         using var run = RunFixture.Copy("full");
-        MachineWithPmu(run);
-        string folder = run.File("hardware-counters/perf-stat");
-        Directory.CreateDirectory(folder);
+        string folder = MachineWithPmu(run);
         // Hand-made perf stat -x, output: IPC 1.6 vs 0.4 (4×), L1 miss 10% vs 25% (2.5×), branch miss 0.5% vs 2.0%.
         File.WriteAllText(Path.Combine(folder, "perf-stat-sequential.csv"),
             "# started on Wed Nov 25 07:44:40 2026\n\n1000000,,cycles:u,1,100.00,,\n1600000,,instructions:u,1,100.00,1.60,insn per cycle\n" +
@@ -111,9 +109,7 @@ public class ClaimsOnFixturesTests
     public void With_a_PMU_but_events_not_supported_the_counter_claims_say_so()
     {
         using var run = RunFixture.Copy("full");
-        MachineWithPmu(run);
-        string folder = run.File("hardware-counters/perf-stat");
-        Directory.CreateDirectory(folder);
+        string folder = MachineWithPmu(run);
         foreach (string mode in new[] { "sequential", "random" })
         {
             File.WriteAllText(Path.Combine(folder, $"perf-stat-{mode}.csv"), "<not supported>,,cycles,0,100.00,,\n<not supported>,,instructions,0,100.00,,\n5021.34,msec,task-clock,5021340018,100.00,0.888,CPUs utilized\n");
@@ -128,7 +124,7 @@ public class ClaimsOnFixturesTests
     public void With_a_PMU_and_no_perf_stat_files_the_counter_claims_are_missing()
     {
         using var run = RunFixture.Copy("full");
-        MachineWithPmu(run);
+        Directory.Delete(MachineWithPmu(run));
         var row = Row(Report(run), "IPC, sequential / random");
         row.Verdict.Should().Be("missing");
         row.Note.Should().Contain("perf-stat/perf-stat-{sequential,random}.csv");
@@ -193,13 +189,17 @@ public class ClaimsOnFixturesTests
         claims.Should().OnlyContain(c => c.GetProperty("drifted").GetBoolean() == false, "the fixture has no drift probe");
     }
 
-    private static void MachineWithPmu(RunFixture run)
+    // environment.md says the machine counts hardware events; returns the perf-stat folder, created empty.
+    private static string MachineWithPmu(RunFixture run)
     {
         string env = run.File("environment.md");
         string text = File.ReadAllText(env);
         text.Should().Contain("| hardware counters (PMU) | no (");
         File.WriteAllText(env, text.Replace("| hardware counters (PMU) | no (hardware events <not supported>: virtual machine without a virtual PMU) |",
             "| hardware counters (PMU) | yes (cycles and instructions counted) |", StringComparison.Ordinal));
+        string folder = run.File("hardware-counters/perf-stat");
+        Directory.CreateDirectory(folder);
+        return folder;
     }
 
     internal static string Report(RunFixture run)

@@ -113,19 +113,27 @@ public sealed class HandRolledHarnessSection : PostSection
 
     private static double Size(BenchmarkResult result) => Quantity.Number(result.Parameter(MarkRuns.SizeParameter)) ?? double.NaN;
 
-    private static ClaimRow Mark0VsMark8(SectionContext context, IReadOnlyList<MarkStep>? steps)
+    // One call has no spread: the ratio is a point, judged by its value.
+    private static ClaimRow Mark0VsMark8(SectionContext context, IReadOnlyList<MarkStep>? steps) =>
+        StepRatio(context, "mark0-vs-mark8", steps, 0, 8, (n, d) => $"{Format.Time(n.MeanNs)} (one call) vs {Format.Time(d.MeanNs)} ({d.Calls:N0} calls)");
+
+    // The harness's last step against its first usable one, per call: one number each.
+    private static ClaimRow StepsAgree(SectionContext context, IReadOnlyList<MarkStep>? steps) =>
+        StepRatio(context, "mark8-vs-mark2", steps, 8, 2, (n, d) => $"{Format.Time(n.MeanNs)} vs {Format.Time(d.MeanNs)}");
+
+    // Two Mark steps' times per call (the last line of step 8, the first of the others): a point ratio.
+    private static ClaimRow StepRatio(SectionContext context, string id, IReadOnlyList<MarkStep>? steps, int numerator, int denominator,
+        Func<MarkStep, MarkStep, string> detail)
     {
-        var claim = context.Published.Claim("mark0-vs-mark8");
-        var mark0 = steps?.FirstOrDefault(s => s.Step == 0);
-        var mark8 = steps?.LastOrDefault(s => s.Step == 8);
-        if (mark0 is null || mark8 is null)
+        var claim = context.Published.Claim(id);
+        MarkStep? Step(int step) => step == 8 ? steps?.LastOrDefault(s => s.Step == step) : steps?.FirstOrDefault(s => s.Step == step);
+        if (Step(numerator) is not { } n || Step(denominator) is not { } d)
         {
-            return Judge.Missing(claim, $"{MarkRuns.StepsFile} has no step 0 or no step 8");
+            return Judge.Missing(claim, $"{MarkRuns.StepsFile} has no step {numerator} or no step {denominator}");
         }
 
-        // One call has no spread: the ratio is a point, judged by its value.
-        var ratio = RatioEstimate.Point(mark0.MeanNs / mark8.MeanNs);
-        return Judge.Estimate(claim, ratio, $"{Interval.Ratio(ratio)} — {Format.Time(mark0.MeanNs)} (one call) vs {Format.Time(mark8.MeanNs)} ({mark8.Calls:N0} calls)");
+        var ratio = RatioEstimate.Point(n.MeanNs / d.MeanNs);
+        return Judge.Estimate(claim, ratio, $"{Interval.Ratio(ratio)} — {detail(n, d)}");
     }
 
     // The calls are gone when a call costs less than its 20 multiplications can take on any core (the claim's bound).
@@ -149,21 +157,6 @@ public sealed class HandRolledHarnessSection : PostSection
         return result is null
             ? Judge.Missing(claim, $"{MarkRuns.SweepFile} has no row for it")
             : Judge.Info(claim, Format.MeanWithError(result), "an absolute time of the note's laptop and JVM: shown, not judged (the ratios around it carry across machines)");
-    }
-
-    // The harness's last step against its first usable one, per call: both are one number each (no interval).
-    private static ClaimRow StepsAgree(SectionContext context, IReadOnlyList<MarkStep>? steps)
-    {
-        var claim = context.Published.Claim("mark8-vs-mark2");
-        var mark2 = steps?.FirstOrDefault(s => s.Step == 2);
-        var mark8 = steps?.LastOrDefault(s => s.Step == 8);
-        if (mark2 is null || mark8 is null)
-        {
-            return Judge.Missing(claim, $"{MarkRuns.StepsFile} has no step 2 or no step 8");
-        }
-
-        var ratio = RatioEstimate.Point(mark8.MeanNs / mark2.MeanNs);
-        return Judge.Estimate(claim, ratio, $"{Interval.Ratio(ratio)} — {Format.Time(mark8.MeanNs)} vs {Format.Time(mark2.MeanNs)}");
     }
 
     // "Completely constant over very different items array sizes": the largest size's cost over the smallest's.
