@@ -17,6 +17,8 @@ public static class LabReportProgram
           readme <run-folder>
               rewrite the "measured here" block (between <!-- measured-here:begin/end --> markers) of each
               post README from the run's verdicts
+          probe --label LABEL [--append FILE]
+              time the drift probe (a CPU loop and a memory-latency point) and append it to a run's probe.csv
           --help
         """;
 
@@ -35,12 +37,13 @@ public static class LabReportProgram
             Command("report", "report.md and the charts of a run", a => ReportCommand.Run(a, output, error), ReportCommand.Usage),
             Command("compare", "runs compared benchmark by benchmark", a => CompareCommand.Run(a, output, error), CompareCommand.Usage),
             Command("readme", "the measured-here blocks of the post READMEs", a => ReadmeCommand.Run(a, output, error), ReadmeCommand.Usage),
+            Command("probe", "the drift probe, appended to a run's probe.csv", a => ProbeCommand.Run(a, output), ProbeCommand.Usage),
         ];
         if (args.Count == 0 || args[0] is "--help" or "-h" or "help")
         {
             if (args.Count == 0)
             {
-                return LabEntryPoint.UsageError(error, "a command is needed: report, compare or readme", Invocation + " --help");
+                return LabEntryPoint.UsageError(error, "a command is needed: report, compare, readme or probe", Invocation + " --help");
             }
 
             output.WriteLine(Usage);
@@ -49,7 +52,7 @@ public static class LabReportProgram
 
         if (commands.FirstOrDefault(c => c.Name == args[0]) is not { } command)
         {
-            return LabEntryPoint.UsageError(error, $"unknown command '{args[0]}' (allowed: report, compare, readme)", Invocation + " --help");
+            return LabEntryPoint.UsageError(error, $"unknown command '{args[0]}' (allowed: report, compare, readme, probe)", Invocation + " --help");
         }
 
         try

@@ -88,7 +88,13 @@ public sealed class HandRolledHarnessSection : PostSection
             context.Problem($"{context.Run.Relative(path)}: command.txt does not give the sweep's --repeats, so its means have no interval");
         }
 
-        return Read(context, () => MarkRuns.Sweep(path, repeats));
+        // With rounds, every round of the sweep (mark8-rounds.csv); mark8.csv then holds their medians.
+        if (File.Exists(Path.Combine(context.PostFolder, MarkRuns.SweepRoundsFile)))
+        {
+            context.File(MarkRuns.SweepRoundsFile);
+        }
+
+        return Read(context, () => MarkRuns.SweepOf(context.PostFolder, repeats));
     }
 
     private static T? Read<T>(SectionContext context, Func<T> read)
@@ -174,6 +180,7 @@ public sealed class HandRolledHarnessSection : PostSection
 
     private static ChartRef StepsChart(SectionContext context, IReadOnlyList<MarkStep> steps)
     {
+        steps = MarkRuns.Medians(steps);
         var labels = steps.Select(s => steps.Count(o => o.Step == s.Step) > 1 ? $"Mark{s.Step} {ChartFile.AxisLabel(s.Calls)}" : $"Mark{s.Step}").ToList();
         var model = ChartFile.Model("Prologue: multiply, Mark0 to Mark8", $"mean ns per call, ± sdev bars where the step prints one; 0.0 ns drawn at {FloorNs} ns",
             OxyPlot.Legends.LegendPosition.TopRight);
