@@ -2,7 +2,7 @@ using MeasurementLab;
 
 namespace LabReport;
 
-/// <summary>The entry point: <c>report</c>, <c>compare</c>, <c>readme</c>, <c>--help</c>.</summary>
+/// <summary>The entry point: <c>report</c>, <c>compare</c>, <c>readme</c>, <c>flame</c>, <c>--help</c>.</summary>
 public static class LabReportProgram
 {
     /// <summary>The whole usage text.</summary>
@@ -17,6 +17,8 @@ public static class LabReportProgram
           readme <run-folder>
               rewrite the "measured here" block (between <!-- measured-here:begin/end --> markers) of each
               post README from the run's verdicts
+          flame <folded-file> [--svg FILE] [--speedscope FILE] [--title TEXT]
+              a flame graph (SVG, full names on hover) and a speedscope file from folded stacks
           --help
         """;
 
@@ -35,12 +37,13 @@ public static class LabReportProgram
             Command("report", "report.md and the charts of a run", a => ReportCommand.Run(a, output, error), ReportCommand.Usage),
             Command("compare", "runs compared benchmark by benchmark", a => CompareCommand.Run(a, output, error), CompareCommand.Usage),
             Command("readme", "the measured-here blocks of the post READMEs", a => ReadmeCommand.Run(a, output, error), ReadmeCommand.Usage),
+            Command("flame", "a flame graph from folded stacks", a => FlameGraphs.FlameCommand.Run(a, output, error), FlameGraphs.FlameCommand.Usage),
         ];
         if (args.Count == 0 || args[0] is "--help" or "-h" or "help")
         {
             if (args.Count == 0)
             {
-                return LabEntryPoint.UsageError(error, "a command is needed: report, compare or readme", Invocation + " --help");
+                return LabEntryPoint.UsageError(error, "a command is needed: report, compare, readme or flame", Invocation + " --help");
             }
 
             output.WriteLine(Usage);
@@ -49,7 +52,7 @@ public static class LabReportProgram
 
         if (commands.FirstOrDefault(c => c.Name == args[0]) is not { } command)
         {
-            return LabEntryPoint.UsageError(error, $"unknown command '{args[0]}' (allowed: report, compare, readme)", Invocation + " --help");
+            return LabEntryPoint.UsageError(error, $"unknown command '{args[0]}' (allowed: report, compare, readme, flame)", Invocation + " --help");
         }
 
         try

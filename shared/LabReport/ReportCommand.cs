@@ -1,3 +1,4 @@
+using LabReport.Charts;
 using LabReport.Sections;
 using MeasurementLab;
 
@@ -30,7 +31,8 @@ public static class ReportCommand
         var run = RunFolder.Open(folder);
         string target = Path.GetFullPath(outDir ?? run.Path);
         OutputDirectory.Prepare(target, "--out");
-        var posts = Build(run, target);
+        var charts = new ChartWriter(target);
+        var posts = Build(run, charts);
         if (posts.All(p => !p.Present))
         {
             error.WriteLine($"error: {folder}: no post folder in this run (expected some of: {string.Join(", ", PostSections.All.Select(s => s.Post))})");
@@ -38,7 +40,12 @@ public static class ReportCommand
         }
 
         string report = Path.Combine(target, "report.md");
-        File.WriteAllText(report, ReportWriter.Write(run, posts, target));
+        File.WriteAllText(report, ReportWriter.Write(run, posts, target, charts.Font.Warning));
+        if (charts.Font.Warning is { } warning)
+        {
+            error.WriteLine($"warning: {warning}");
+        }
+
         var missing = posts.Where(p => !p.Present).Select(p => p.Post).ToList();
         if (missing.Count > 0)
         {
@@ -50,9 +57,12 @@ public static class ReportCommand
     }
 
     /// <summary>Every section of a run, charts written into <paramref name="chartDirectory"/>.</summary>
-    public static IReadOnlyList<PostReport> Build(RunFolder run, string chartDirectory)
+    public static IReadOnlyList<PostReport> Build(RunFolder run, string chartDirectory) => Build(run, new ChartWriter(chartDirectory));
+
+    /// <summary>Every section of a run, charts written by <paramref name="charts"/> (which keeps them for a test to look at).</summary>
+    public static IReadOnlyList<PostReport> Build(RunFolder run, ChartWriter charts)
     {
         var published = PublishedNumbers.LoadDefault();
-        return PostSections.All.Select(s => s.Build(new SectionContext(run, published.For(s.Post), chartDirectory))).ToList();
+        return PostSections.All.Select(s => s.Build(new SectionContext(run, published.For(s.Post), charts))).ToList();
     }
 }
