@@ -10,7 +10,7 @@ public static class LabReportProgram
         Usage: dotnet run --project shared/LabReport -- <command> ...
 
           report <run-folder> [--out DIR]
-              report.md + SVG charts: every post's claims judged against the published numbers
+              report.md + SVG charts + report.html: every post's claims judged against the published numbers
           compare <run-folder> <run-folder> [more...] [--threshold PCT] [--out DIR]
               every benchmark present in the first run and another: ratio with CI, faster/slower/same,
               the environment diff, one table and one chart

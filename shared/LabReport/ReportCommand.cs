@@ -12,8 +12,9 @@ public static class ReportCommand
         Usage: LabReport report <run-folder> [--out DIR]
 
         Reads a run folder made by scripts/run-all.sh (environment.md, one folder per post) and writes report.md with
-        every post's claims judged against the published numbers, and the charts (SVG) next to it.
-          --out DIR   write report.md and the charts into DIR instead of the run folder
+        every post's claims judged against the published numbers, the charts (SVG) next to it, and report.html: the
+        same report as one page with the charts inline, for a browser.
+          --out DIR   write report.md, report.html and the charts into DIR instead of the run folder
         """;
 
     /// <summary>Runs the command; returns the exit code (0 written, 1 nothing to report).</summary>
@@ -40,7 +41,10 @@ public static class ReportCommand
         }
 
         string report = Path.Combine(target, "report.md");
-        File.WriteAllText(report, ReportWriter.Write(run, posts, target, charts.Font.Warning));
+        string markdown = ReportWriter.Write(run, posts, target, charts.Font.Warning);
+        File.WriteAllText(report, markdown);
+        string html = Path.Combine(target, HtmlReport.FileName);
+        File.WriteAllText(html, HtmlReport.Write(markdown, target));
         if (charts.Font.Warning is { } warning)
         {
             error.WriteLine($"warning: {warning}");
@@ -53,6 +57,7 @@ public static class ReportCommand
         }
 
         output.WriteLine(report);
+        output.WriteLine(html);
         return 0;
     }
 

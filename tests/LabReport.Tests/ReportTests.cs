@@ -50,7 +50,7 @@ public partial class ReportTests
             report.Should().Contain($"## {title}");
         }
 
-        foreach (string chart in new[] { "engine-durable-batch.svg", "post1-throughput.svg", "post2-enemy-ratios.svg", "post3-percentiles.svg",
+        foreach (string chart in new[] { "engine-durable-batch.svg", "post1-striped-vs-lock.svg", "post2-enemy-ratios.svg", "post3-percentiles.svg",
                      "post4-samples.svg", "post4-micro-macro-amdahl.svg", "post5-ratio-by-n.svg" })
         {
             report.Should().Contain($"]({chart})");
