@@ -13,7 +13,7 @@ public partial class ReportTests
         using var run = RunFixture.Copy("full");
         var (code, output, error) = RunFixture.Run("report", run.Path);
         code.Should().Be(0, error);
-        output.Trim().Should().Be(run.File("report.md"));
+        output.Split('\n', StringSplitOptions.RemoveEmptyEntries).Should().Equal(run.File("report.md"), run.File("report.html"));
         string report = File.ReadAllText(run.File("report.md"));
         if (Environment.GetEnvironmentVariable("LABREPORT_UPDATE_GOLDEN") is { Length: > 0 } dir)
         {
