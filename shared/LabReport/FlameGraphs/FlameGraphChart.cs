@@ -32,7 +32,7 @@ public static class FlameGraphChart
         int depth = FlameSeries.VisibleDepth(stacks.Root, minSamples);
         var model = ChartStyle.Model(title,
             $"{stacks.Root.Samples:N0} samples; width = share of samples; callers below callees\n" +
-            $"hover a frame for its full name (green: .NET); frames under {minSamples:N0} sample(s) not drawn");
+            $"hover a frame for its full name (green: .NET){(minSamples > 1 ? $"; frames of fewer than {minSamples:N0} samples not drawn" : "")}");
         model.Legends.Clear();
         model.PlotAreaBorderThickness = new OxyThickness(0);
         model.Axes.Add(new LinearAxis { Position = AxisPosition.Bottom, Minimum = 0, Maximum = stacks.Root.Samples, IsAxisVisible = false });
