@@ -10,7 +10,7 @@ namespace LabReport.Tests;
 public sealed class ChartedRun : IDisposable
 {
     /// <summary>The fixtures whose charts the chart tests look at.</summary>
-    public static readonly string[] Fixtures = ["full+sweep+flame", "smoke", "prologue", "engine-full", "engine-quick"];
+    public static readonly string[] Fixtures = ["full+sweep+flame", "smoke", "prologue", "engine-full", "engine-quick", "rounds"];
 
     private ChartedRun(RunFixture run, ChartWriter charts, IReadOnlyList<LabReport.Sections.PostReport> posts)
     {

@@ -186,6 +186,22 @@ public static class ChartStyle
         (OxyColors.Gray, LineStyle.Dash), (OxyColors.Firebrick, LineStyle.Dash), (OxyColors.SlateGray, LineStyle.DashDot), (OxyColors.Black, LineStyle.Dot),
     ];
 
+    /// <summary>"the ratio's 99.9% CI" (or 95% for rounds): the level the estimates share, or a plain "CI" when they differ.</summary>
+    public static string IntervalLabel(IEnumerable<RatioEstimate> estimates)
+    {
+        var levels = estimates.Where(e => e.HasInterval).Select(e => e.Level).Distinct().ToList();
+        return levels.Count == 1 ? $"the ratio's {levels[0] * 100:0.#}% CI" : "the ratio's CI";
+    }
+
+    /// <summary>"99.9% CI" for BenchmarkDotNet's intervals of a mean, "95% CI between rounds" for a run measured in rounds; "CI" when they differ.</summary>
+    public static string IntervalLabel(IEnumerable<RunFiles.BenchmarkResult> results)
+    {
+        var levels = results.Where(r => r.HasInterval)
+            .Select(r => r.RoundsMean is { } rounds ? $"{rounds.Level * 100:0.#}% CI between rounds" : $"{LabStatistics.ConfidenceInterval.BenchmarkDotNetLevel * 100:0.#}% CI")
+            .Distinct().ToList();
+        return levels.Count == 1 ? levels[0] : "CI";
+    }
+
     /// <summary>A set of distinct colours, one per series index.</summary>
     public static OxyColor Color(int index) => Palette[index % Palette.Length];
 

@@ -16,7 +16,7 @@ internal static class EnemiesCharts
         var down = context.Benchmarks();
         var up = context.Benchmarks("defended");
         var model = ChartStyle.Model("Post 2: each enemy's ratio, defences down vs EnemyDefenseConfig",
-            $"bars: the ratio's confidence interval; diamonds: the post's ratio\n{E4Caches(context)}");
+            $"bars: {ChartStyle.IntervalLabel(new[] { down, up }.SelectMany(Ratios).Select(r => r.Ratio))}; diamonds: the post's ratio\n{E4Caches(context)}");
         model.Axes.Add(ChartStyle.Categories(AxisPosition.Bottom, EnemiesSection.Enemies.Select(e => e.Id).ToList(), "enemy"));
         model.Axes.Add(ChartStyle.Log(AxisPosition.Left, "ratio (×, log)"));
         ChartStyle.AddReference(model, vertical: false, 1, "1× = no effect");
@@ -53,15 +53,19 @@ internal static class EnemiesCharts
 
     private static void AddRuns(PlotModel model, BenchmarkSet set, string title, int colour, double offset)
     {
-        var ratios = EnemiesSection.Enemies.Select((e, i) =>
+        var ratios = Ratios(set).ToList();
+        var color = ChartStyle.Color(colour);
+        model.Series.Add(ChartStyle.Points(title, color, MarkerType.Circle, ratios.Select(r => (r.Index + offset, r.Ratio.Value))));
+        model.Series.Add(ChartStyle.ErrorBars($"{title} CI", color,
+            ratios.Where(r => r.Ratio.HasInterval).Select(r => (r.Index + offset, r.Ratio.Lower, r.Ratio.Upper)), clip: 1e4));
+    }
+
+    // Each enemy's ratio that the run measured, by the enemy's position on the axis.
+    private static IEnumerable<(int Index, RatioEstimate Ratio)> Ratios(BenchmarkSet set) =>
+        EnemiesSection.Enemies.Select((e, i) =>
         {
             var n = set.Find(e.Class, e.Numerator, e.NumeratorParameters);
             var d = set.Find(e.Class, e.Denominator, e.DenominatorParameters);
-            return (X: i + offset, Ratio: n is null || d is null ? (RatioEstimate?)null : RatioEstimate.Of(n, d));
-        }).Where(r => r.Ratio is { } q && double.IsFinite(q.Value) && q.Value > 0).ToList();
-        var color = ChartStyle.Color(colour);
-        model.Series.Add(ChartStyle.Points(title, color, MarkerType.Circle, ratios.Select(r => (r.X, r.Ratio!.Value.Value))));
-        model.Series.Add(ChartStyle.ErrorBars($"{title} CI", color,
-            ratios.Where(r => r.Ratio!.Value.HasInterval).Select(r => (r.X, r.Ratio!.Value.Lower, r.Ratio!.Value.Upper)), clip: 1e4));
-    }
+            return (Index: i, Ratio: n is null || d is null ? RatioEstimate.Point(double.NaN) : RatioEstimate.Of(n, d));
+        }).Where(r => double.IsFinite(r.Ratio.Value) && r.Ratio.Value > 0);
 }

@@ -30,8 +30,9 @@ internal static class EngineCharts
             yield break;
         }
 
+        string interval = ChartStyle.IntervalLabel(found.Select(f => f.Result!));
         var model = ChartStyle.Model("Engine: durable batch inserts/s against the disk's ceiling",
-            "500K inserts + one fdatasync; bars: 99.9% CI; the ceiling is DurableBatch's \"Disk ceiling\" row:\nthe batch's WAL bytes written sequentially, then one fdatasync, per insert");
+            $"500K inserts + one fdatasync; bars: {interval}; the ceiling is DurableBatch's \"Disk ceiling\" row:\nthe batch's WAL bytes written sequentially, then one fdatasync, per insert");
         // Categories read top to bottom: the first row at the top.
         var labels = found.Select(f => f.Name).Reverse().ToList();
         model.Axes.Add(ChartStyle.Categories(AxisPosition.Left, labels));
@@ -39,7 +40,7 @@ internal static class EngineCharts
         model.Axes.Add(x);
         var points = found.Select((f, i) => (Rate: 1e9 / f.Result!.MeanNs, Y: (double)(found.Count - 1 - i), f.Result)).ToList();
         model.Series.Add(ChartStyle.Points("mean inserts/s", ChartStyle.Color(0), MarkerType.Square, points.Select(p => (p.Rate, p.Y))));
-        model.Series.Add(ChartStyle.ErrorBars("99.9% CI", ChartStyle.Color(0),
+        model.Series.Add(ChartStyle.ErrorBars(interval, ChartStyle.Color(0),
             points.Where(p => p.Result!.HasInterval).Select(p => { var (lo, hi) = PostSection.RateInterval(p.Result!); return (p.Y, lo, hi); }), horizontal: true));
         if (Row(EngineSection.CeilingTarget) is { } ceiling)
         {

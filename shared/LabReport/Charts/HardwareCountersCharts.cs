@@ -55,7 +55,7 @@ internal static class HardwareCountersCharts
 
         var caches = Caches(context);
         var model = ChartStyle.Model("Post 5: SumRandom / SumSequential by N",
-            $"bars: the ratio's confidence interval; vertical lines: where SumRandom's {HardwareCountersSection.RandomBytesPerElement:0}N bytes fill L2 and L3\n" +
+            $"bars: {ChartStyle.IntervalLabel(points.Select(p => p.Ratio))}; vertical lines: where SumRandom's {HardwareCountersSection.RandomBytesPerElement:0}N bytes fill L2 and L3\n" +
             $"cache sizes: {caches.Source}");
         var x = ChartStyle.Log(AxisPosition.Bottom, "N (elements, log)");
         double smallest = caches.Levels.Select(l => l.Bytes / HardwareCountersSection.RandomBytesPerElement).Append(points[0].N).Min();

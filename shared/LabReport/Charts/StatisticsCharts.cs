@@ -41,9 +41,9 @@ internal static class StatisticsCharts
 
     private static ChartRef SamplesChart(SectionContext context, (string Label, BenchmarkResult? Result)[] samples)
     {
-        string level = $"{ConfidenceInterval.BenchmarkDotNetLevel * 100:0.#}%";
+        string level = ChartStyle.IntervalLabel(samples.Select(s => s.Result).OfType<BenchmarkResult>());
         var model = ChartStyle.Model("Post 4: FilterBranch vs FilterTernary, 5 and 20 iterations",
-            $"dots: every iteration; boxes: quartiles; bars: the mean's {level} CI (BenchmarkDotNet's)");
+            $"dots: every iteration; boxes: quartiles; bars: the mean's {level}");
         model.Axes.Add(ChartStyle.Categories(AxisPosition.Bottom, samples.Select(s => s.Label).ToList()));
         model.Axes.Add(ChartStyle.Linear(AxisPosition.Left, "time per operation (ms)"));
         var boxes = new BoxPlotSeries { Title = "quartiles", Fill = OxyColor.FromAColor(60, ChartStyle.Color(0)), BoxWidth = 0.35 };
@@ -71,9 +71,9 @@ internal static class StatisticsCharts
         model.Series.Add(boxes);
         model.Series.Add(ChartStyle.Points("iterations", ChartStyle.Color(1), MarkerType.Circle, dots));
         model.Series.Add(ChartStyle.Points("mean", OxyColors.Black, MarkerType.Diamond, means));
-        model.Series.Add(ChartStyle.ErrorBars($"{level} CI", OxyColors.Black, bars));
+        model.Series.Add(ChartStyle.ErrorBars(level, OxyColors.Black, bars));
         return new ChartRef(context.Charts.Save(model, "post4-samples.svg"),
-            $"The 5- and 20-iteration samples of FilterBranch vs FilterTernary: every iteration, quartiles and the mean's {level} CI");
+            $"The 5- and 20-iteration samples of FilterBranch vs FilterTernary: every iteration, quartiles and the mean's {level}");
     }
 
     private static ChartRef? AmdahlChart(SectionContext context, BenchmarkSet full)
