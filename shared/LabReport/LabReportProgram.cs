@@ -19,6 +19,8 @@ public static class LabReportProgram
               post README from the run's verdicts
           flame <folded-file> [--svg FILE] [--speedscope FILE] [--title TEXT]
               a flame graph (SVG, full names on hover) and a speedscope file from folded stacks
+          probe --label LABEL [--append FILE]
+              time the drift probe (a CPU loop and a memory-latency point) and append it to a run's probe.csv
           --help
         """;
 
@@ -38,12 +40,13 @@ public static class LabReportProgram
             Command("compare", "runs compared benchmark by benchmark", a => CompareCommand.Run(a, output, error), CompareCommand.Usage),
             Command("readme", "the measured-here blocks of the post READMEs", a => ReadmeCommand.Run(a, output, error), ReadmeCommand.Usage),
             Command("flame", "a flame graph from folded stacks", a => FlameGraphs.FlameCommand.Run(a, output, error), FlameGraphs.FlameCommand.Usage),
+            Command("probe", "the drift probe, appended to a run's probe.csv", a => ProbeCommand.Run(a, output), ProbeCommand.Usage),
         ];
         if (args.Count == 0 || args[0] is "--help" or "-h" or "help")
         {
             if (args.Count == 0)
             {
-                return LabEntryPoint.UsageError(error, "a command is needed: report, compare, readme or flame", Invocation + " --help");
+                return LabEntryPoint.UsageError(error, "a command is needed: report, compare, readme, flame or probe", Invocation + " --help");
             }
 
             output.WriteLine(Usage);
@@ -52,7 +55,7 @@ public static class LabReportProgram
 
         if (commands.FirstOrDefault(c => c.Name == args[0]) is not { } command)
         {
-            return LabEntryPoint.UsageError(error, $"unknown command '{args[0]}' (allowed: report, compare, readme, flame)", Invocation + " --help");
+            return LabEntryPoint.UsageError(error, $"unknown command '{args[0]}' (allowed: report, compare, readme, flame, probe)", Invocation + " --help");
         }
 
         try

@@ -46,6 +46,7 @@ internal static class HandRolledHarnessCharts
 
     private static ChartRef StepsChart(SectionContext context, IReadOnlyList<MarkStep> steps)
     {
+        steps = MarkRuns.Medians(steps);
         var labels = steps.Select(s => steps.Count(o => o.Step == s.Step) > 1 ? $"Mark{s.Step}\n{ChartStyle.AxisLabel(s.Calls)} calls" : $"Mark{s.Step}").ToList();
         var model = ChartStyle.Model("Prologue: multiply, Mark0 to Mark8",
             $"mean ns per call, ± sdev bars where the step prints one; 0.0 ns drawn at {FloorNs} ns");

@@ -56,7 +56,13 @@ public sealed class HandRolledHarnessSection : PostSection
             context.Problem($"{context.Run.Relative(path)}: command.txt does not give the sweep's --repeats, so its means have no interval");
         }
 
-        return Read(context, () => MarkRuns.Sweep(path, repeats));
+        // With rounds, every round of the sweep (mark8-rounds.csv); mark8.csv then holds their medians.
+        if (File.Exists(Path.Combine(context.PostFolder, MarkRuns.SweepRoundsFile)))
+        {
+            context.File(MarkRuns.SweepRoundsFile);
+        }
+
+        return Read(context, () => MarkRuns.SweepOf(context.PostFolder, repeats));
     }
 
     private static T? Read<T>(SectionContext context, Func<T> read)
@@ -140,3 +146,4 @@ public sealed class HandRolledHarnessSection : PostSection
         return RatioClaim(context, id, n, d, $"{numerator} and {denominator} at {size:N0}");
     }
 }
+
