@@ -146,4 +146,3 @@ public sealed class HandRolledHarnessSection : PostSection
         return RatioClaim(context, id, n, d, $"{numerator} and {denominator} at {size:N0}");
     }
 }
-
