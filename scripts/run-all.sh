@@ -294,6 +294,7 @@ fi
 
 write_summary
 if [ -n "$REPORT" ]; then echo "Report: $REPORT"; fi
+if [ -n "$REPORT" ] && [ -f "$OUT/report.html" ]; then echo "Report page (open in a browser): $OUT/report.html"; fi
 if [ "$INTERRUPTED" -eq 1 ]; then
   lab_warn "interrupted; partial results in $OUT"
   exit 130

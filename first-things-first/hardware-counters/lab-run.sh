@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scripts/run-all.sh's hook for post 5 ("Hardware Counters"): the caches from every source (a latency sweep), the
 # prediction, the AccessPatterns benchmarks (with the Linux counter columns), then (quick, full) perf stat on both
-# loops and the flame graphs' folded stacks.
+# loops and the flame graphs (folded stacks, SVG, speedscope).
 set -euo pipefail
 # shellcheck source=../../scripts/lib/hook.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/hook.sh"
@@ -25,7 +25,8 @@ LAB_HOOK_HELP=$(cat <<TEXT
                   *-report-github.md, *.csv, *.json     AccessPatterns (with the Linux counter columns)
                   *-prediction.md                       the prediction checked against the measured ratios
                   perf-stat/perf-stat.md                perf stat, both loops              (quick, full)
-                  flame-graph/*.folded, flame-graph.md  folded stacks and hot frames       (quick, full)
+                  flame-graph/*.folded, *.svg, *.speedscope.json, flame-graph.md
+                                                        folded stacks, flame graphs, hot frames (quick, full)
 Without perf, quick and full skip the perf parts with a note (perf-skipped.txt) instead of failing.
 TEXT
 )
