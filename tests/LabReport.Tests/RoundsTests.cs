@@ -87,3 +87,80 @@ public class RoundsTests
         Format.MeanWithError(set.Results[0]).Should().MatchRegex(@"^\S+ \S+ \[\S+ \S+; \S+ \S+\], 3 rounds$");
     }
 }
+
+/// <summary>The prologue's own rounds: the claims' Mark steps and the Mark8 sweep, read back from their CSV files.</summary>
+public sealed class MarkRoundsTests : IDisposable
+{
+    private readonly string _dir = Directory.CreateTempSubdirectory("labreport-mark-rounds-").FullName;
+
+    public void Dispose() => Directory.Delete(_dir, recursive: true);
+
+    [Fact]
+    public void A_sweep_in_rounds_is_read_from_every_round_and_pairs_round_by_round()
+    {
+        File.WriteAllText(Path.Combine(_dir, MarkRuns.SweepRoundsFile), """
+            round,group,function,size,mean_ns,sdev_ns,count
+            1,sort,quicksort,12800,800000,1000,10
+            1,sort,heapsort,12800,960000,1000,10
+            2,sort,heapsort,12800,1900000,1000,10
+            2,sort,quicksort,12800,1600000,1000,10
+            3,sort,quicksort,12800,810000,1000,10
+            3,sort,heapsort,12800,980000,1000,10
+            """);
+        File.WriteAllText(Path.Combine(_dir, MarkRuns.SweepFile), "group,function,size,mean_ns,sdev_ns,count\nsort,quicksort,12800,1,1,1\n");
+
+        var sweep = MarkRuns.SweepOf(_dir, repeats: 3);
+
+        var quick = sweep.Single(r => r.Method == "quicksort");
+        var heap = sweep.Single(r => r.Method == "heapsort");
+        quick.RoundResults!.Select(r => r.Round).Should().Equal(1, 2, 3);
+        quick.MeanNs.Should().Be(810000);
+        // Round 2 ran on a machine twice as slow, for both sorts alike: the paired ratio does not see it.
+        var ratio = RatioEstimate.Of(heap, quick);
+        ratio.Rounds.Should().Be(3);
+        ratio.Value.Should().BeApproximately(1.2, 1e-9);
+        ratio.Upper.Should().BeLessThan(1.3);
+    }
+
+    [Fact]
+    public void Without_a_rounds_file_the_sweep_is_read_as_before()
+    {
+        File.WriteAllText(Path.Combine(_dir, MarkRuns.SweepFile), "group,function,size,mean_ns,sdev_ns,count\nsort,quicksort,12800,800000,1000,10\n");
+
+        var sweep = MarkRuns.SweepOf(_dir, repeats: 10);
+
+        sweep.Should().ContainSingle().Which.HasRounds.Should().BeFalse();
+    }
+
+    [Fact]
+    public void Steps_in_rounds_keep_their_round_and_a_chart_gets_one_median_per_step()
+    {
+        string path = Path.Combine(_dir, MarkRuns.StepsFile);
+        File.WriteAllText(path, """
+            round,step,calls,mean_ns,sdev_ns
+            1,0,1,5000,
+            1,1,100000000,0.4,
+            2,1,100000000,0.6,
+            2,0,1,7000,
+            3,0,1,6000,
+            3,1,100000000,0.5,
+            0,1,1000000,3.9,
+            0,3,100000000,3.8,
+            """);
+
+        var steps = MarkRuns.Steps(path);
+        var medians = MarkRuns.Medians(steps);
+
+        steps.Where(s => s.Step == 0).Select(s => s.Round).Should().Equal(1, 2, 3);
+        medians.Select(s => (s.Step, s.Calls, s.MeanNs)).Should().Equal((0, 1L, 6000.0), (1, 1_000_000L, 3.9), (1, 100_000_000L, 0.5), (3, 100_000_000L, 3.8));
+    }
+
+    [Fact]
+    public void Steps_written_before_rounds_read_as_round_zero()
+    {
+        string path = Path.Combine(_dir, MarkRuns.StepsFile);
+        File.WriteAllText(path, "step,calls,mean_ns,sdev_ns\n0,1,5113,\n");
+
+        MarkRuns.Steps(path).Should().ContainSingle().Which.Round.Should().Be(0);
+    }
+}

@@ -29,7 +29,7 @@ public static class ClaimRules
     /// <summary>The drift flag.</summary>
     public static string Drift =>
         $"*machine drifted* = the run's drift probe (a fixed CPU loop and a memory-latency point, timed before the first post and after " +
-        $"each) moved by more than {(DriftProbe.Threshold * 100).ToString("0", CultureInfo.InvariantCulture)}% in either metric while " +
+        $"each) moved by more than {(ProbeFile.Threshold * 100).ToString("0", CultureInfo.InvariantCulture)}% in either metric while " +
         "the claim's post ran: a flag on the row, counted in the glance; the verdict itself is unchanged.";
 
     /// <summary>Every rule, in the order the report prints them.</summary>

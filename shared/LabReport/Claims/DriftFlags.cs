@@ -7,7 +7,7 @@ namespace LabReport.Claims;
 public static class DriftFlags
 {
     /// <summary>The sections with their rows flagged; unchanged without a probe.</summary>
-    public static IReadOnlyList<PostReport> Apply(IReadOnlyList<PostReport> posts, DriftProbe? probe)
+    public static IReadOnlyList<PostReport> Apply(IReadOnlyList<PostReport> posts, ProbeFile? probe)
     {
         ArgumentNullException.ThrowIfNull(posts);
         return probe is null
@@ -20,12 +20,12 @@ public static class DriftFlags
 public static class RunProbe
 {
     /// <summary>The probe (null when the run has none or it is unusable) and the problem line of an unusable one.</summary>
-    public static (DriftProbe? Probe, string? Problem) Read(RunFolder run)
+    public static (ProbeFile? Probe, string? Problem) Read(RunFolder run)
     {
         ArgumentNullException.ThrowIfNull(run);
         try
         {
-            return (DriftProbe.Load(run.Path), null);
+            return (ProbeFile.Load(run.Path), null);
         }
         catch (Exception e) when (e is InvalidDataException or IOException or UnauthorizedAccessException)
         {

@@ -46,10 +46,11 @@ public abstract class PostSection : IPostSection
     /// <summary>
     /// A claim on the ratio of two benchmark results, judged by the claim's kind: <paramref name="numerator"/> /
     /// <paramref name="denominator"/> of their times, or of their throughputs when <paramref name="throughput"/> (which
-    /// inverts it). A claim with a thread premise is first checked against how many threads really ran at once.
+    /// inverts it, and the rates are shown in <paramref name="rateUnit"/>). A claim with a thread premise is first checked
+    /// against how many threads really ran at once.
     /// </summary>
     protected static ClaimRow RatioClaim(SectionContext context, string id, BenchmarkResult? numerator, BenchmarkResult? denominator,
-        string names, bool throughput = false)
+        string names, bool throughput = false, string rateUnit = "ops/s")
     {
         ArgumentNullException.ThrowIfNull(context);
         var claim = context.Published.Claim(id);
@@ -60,7 +61,7 @@ public abstract class PostSection : IPostSection
 
         var ratio = throughput ? RatioEstimate.Of(denominator, numerator) : RatioEstimate.Of(numerator, denominator);
         string detail = throughput
-            ? $"{Format.Rate(1e9 / numerator.MeanNs)} vs {Format.Rate(1e9 / denominator.MeanNs)} ops/s"
+            ? $"{Format.Rate(1e9 / numerator.MeanNs)} vs {Format.Rate(1e9 / denominator.MeanNs)} {rateUnit}"
             : $"{Format.MeanWithError(numerator)} vs {Format.MeanWithError(denominator)}";
         return RatioRow(context, claim, ratio, detail, [numerator, denominator]);
     }
@@ -92,7 +93,7 @@ public abstract class PostSection : IPostSection
         estimate with { Value = estimate.Value * factor, Lower = estimate.Lower * factor, Upper = estimate.Upper * factor };
 
     /// <summary>The ops/s interval of a result: [1e9 / upper, 1e9 / lower], the high end ∞ when the time interval reaches zero.</summary>
-    protected static (double Low, double High) RateInterval(BenchmarkResult result)
+    protected internal static (double Low, double High) RateInterval(BenchmarkResult result)
     {
         ArgumentNullException.ThrowIfNull(result);
         if (!result.HasInterval)

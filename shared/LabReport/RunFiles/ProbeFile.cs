@@ -8,15 +8,15 @@ namespace LabReport.RunFiles;
 public sealed record ProbeReading(string Label, string Utc, double CpuNs, double MemoryNs);
 
 /// <summary>
-/// The run's drift probe (<c>probe.csv</c> at the run folder's root, written by <c>scripts/run-all.sh</c>): one reading
+/// The run's drift probe readings (<c>probe.csv</c> at the run folder's root, appended by <see cref="ProbeCommand"/> from <c>scripts/run-all.sh</c>): one reading
 /// before the first post and one after each post. A post during which the probe moved by more than
 /// <see cref="Threshold"/> (its reading against the one before it, either metric) ran on a machine that changed under
 /// it: its claims are flagged "machine drifted", their verdicts unchanged.
 /// </summary>
-public sealed record DriftProbe(string Path, IReadOnlyList<ProbeReading> Readings)
+public sealed record ProbeFile(string Path, IReadOnlyList<ProbeReading> Readings)
 {
     /// <summary>The file's name at the run folder's root.</summary>
-    public const string FileName = "probe.csv";
+    public const string FileName = ProbeCommand.FileName;
 
     /// <summary>How far either metric may move during a post (0.10 = 10%) before the post is flagged.</summary>
     public const double Threshold = 0.10;
@@ -25,7 +25,7 @@ public sealed record DriftProbe(string Path, IReadOnlyList<ProbeReading> Reading
     public const string StartLabel = "start";
 
     /// <summary>Reads the run's probe; null when the run has none; <see cref="InvalidDataException"/> naming the file when it is malformed.</summary>
-    public static DriftProbe? Load(string runFolder)
+    public static ProbeFile? Load(string runFolder)
     {
         string path = System.IO.Path.Combine(runFolder, FileName);
         if (!File.Exists(path))
@@ -48,7 +48,7 @@ public sealed record DriftProbe(string Path, IReadOnlyList<ProbeReading> Reading
             throw new InvalidDataException($"{path}: the first reading must be labelled '{StartLabel}' (taken before the first post)");
         }
 
-        return new DriftProbe(path, readings);
+        return new ProbeFile(path, readings);
     }
 
     /// <summary>The reading after <paramref name="post"/> and the one before it, or null when the probe has no reading for it.</summary>

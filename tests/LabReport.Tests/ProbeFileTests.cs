@@ -3,7 +3,7 @@ using LabReport.RunFiles;
 namespace LabReport.Tests;
 
 /// <summary>The drift probe (probe.csv at a run's root): its reader on hand-made files, and the flag it puts on a post's rows.</summary>
-public class DriftProbeTests
+public class ProbeFileTests
 {
     // engine: cpu 100 → 104 ns (4%), fine; why-benchmarks-lie: memory 81 → 92 ns (13.6%), drifted; enemies: back within 10% of the reading before it.
     private const string Probe = """
@@ -18,7 +18,7 @@ public class DriftProbeTests
     {
         string dir = Path.Combine(Path.GetTempPath(), $"labreport-probe-{Guid.NewGuid():N}");
         Directory.CreateDirectory(dir);
-        File.WriteAllText(Path.Combine(dir, DriftProbe.FileName), probe);
+        File.WriteAllText(Path.Combine(dir, ProbeFile.FileName), probe);
         return dir;
     }
 
@@ -28,7 +28,7 @@ public class DriftProbeTests
         string dir = Folder(Probe);
         try
         {
-            var probe = DriftProbe.Load(dir)!;
+            var probe = ProbeFile.Load(dir)!;
             probe.Readings.Should().HaveCount(4);
             probe.Change("engine").Should().BeApproximately(0.04, 1e-12);
             probe.Drifted("engine").Should().BeFalse();
@@ -36,7 +36,7 @@ public class DriftProbeTests
             probe.Drifted("why-benchmarks-lie").Should().BeTrue();
             probe.Drifted("enemies-of-measurement").Should().BeFalse("92 → 88 ns is 4.3%");
             probe.Change("hardware-counters").Should().BeNull("the probe has no reading after that post");
-            DriftProbe.Threshold.Should().Be(0.10);
+            ProbeFile.Threshold.Should().Be(0.10);
         }
         finally
         {
@@ -45,7 +45,7 @@ public class DriftProbeTests
     }
 
     [Fact]
-    public void A_run_without_a_probe_has_none() => DriftProbe.Load(Path.GetTempPath() + Guid.NewGuid().ToString("N")).Should().BeNull();
+    public void A_run_without_a_probe_has_none() => ProbeFile.Load(Path.GetTempPath() + Guid.NewGuid().ToString("N")).Should().BeNull();
 
     [Theory]
     [InlineData("label,utc,cpu_ns\nstart,x,1\n", "no column memory_ns")]
@@ -57,8 +57,8 @@ public class DriftProbeTests
         string dir = Folder(text);
         try
         {
-            var act = () => DriftProbe.Load(dir);
-            act.Should().Throw<InvalidDataException>().WithMessage($"*{DriftProbe.FileName}*{message}*");
+            var act = () => ProbeFile.Load(dir);
+            act.Should().Throw<InvalidDataException>().WithMessage($"*{ProbeFile.FileName}*{message}*");
         }
         finally
         {
@@ -72,7 +72,7 @@ public class DriftProbeTests
         using var plain = RunFixture.Copy("full");
         string before = ClaimsOnFixturesTests.Report(plain);
         using var run = RunFixture.Copy("full");
-        File.WriteAllText(run.File(DriftProbe.FileName), Probe);
+        File.WriteAllText(run.File(ProbeFile.FileName), Probe);
         string report = ClaimsOnFixturesTests.Report(run);
 
         report.Should().Contain("- **drift probe** ([probe.csv](probe.csv))");
@@ -102,7 +102,7 @@ public class DriftProbeTests
     public void An_unusable_probe_is_one_line_in_the_environment_and_flags_nothing()
     {
         using var run = RunFixture.Copy("full");
-        File.WriteAllText(run.File(DriftProbe.FileName), "label,utc,cpu_ns,memory_ns\nengine,x,1,2\n");
+        File.WriteAllText(run.File(ProbeFile.FileName), "label,utc,cpu_ns,memory_ns\nengine,x,1,2\n");
         string report = ClaimsOnFixturesTests.Report(run);
         report.Should().Contain("- **drift probe**: probe.csv: the first reading must be labelled 'start'");
         report.Should().NotContain("· machine drifted");
