@@ -99,6 +99,39 @@ public class HandRolledHarnessSectionTests
     }
 
     [Fact]
+    public void Mark_steps_run_in_rounds_are_paired_by_round_and_judged_on_the_rounds_interval()
+    {
+        // The hook's rounds format: the claims' steps once per round, the other steps once (round 0). Hand-made numbers:
+        // Mark0 / Mark8 per round 9,000, 10,000 and 11,000 (median 10,000); Mark1 at 100M 0.4, 0.5 and 0.45 ns.
+        using var run = RunFixture.Copy("prologue");
+        File.WriteAllText(run.File($"{Folder}/mark-steps.csv"), """
+            round,step,calls,mean_ns,sdev_ns
+            1,0,1,45000.0,
+            1,1,100000000,0.4,
+            1,2,100000000,5.0,
+            1,8,16777216,5.0,0.02
+            2,8,16777216,5.0,0.02
+            2,2,100000000,5.2,
+            2,0,1,50000.0,
+            2,1,100000000,0.5,
+            3,1,100000000,0.45,
+            3,0,1,55000.0,
+            3,8,16777216,5.0,0.02
+            3,2,100000000,5.1,
+            0,1,1000000,2.6,
+            0,3,100000000,5.0,
+            """);
+        string report = ClaimsOnFixturesTests.Report(run);
+        var mark0 = ClaimsOnFixturesTests.Row(report, "Timing one call (Mark0)");
+        mark0.Measured.Should().StartWith("10,000× [").And.Contain("(95% CI, 3 rounds)");
+        mark0.Verdict.Should().Be("reproduced", "the whole interval is far above 10×");
+        var dead = ClaimsOnFixturesTests.Row(report, "Mark1 at 100,000,000 calls");
+        dead.Measured.Should().StartWith("0.45 ns [").And.Contain("(95% CI, 3 rounds)");
+        dead.Verdict.Should().Be("reproduced", dead.Note);
+        ClaimsOnFixturesTests.Row(report, "multiply per call, the final harness (Mark8) / Mark2").Measured.Should().Contain("(95% CI, 3 rounds)");
+    }
+
+    [Fact]
     public void A_run_without_the_prologue_marks_its_claims_missing()
     {
         using var run = RunFixture.Copy("full");

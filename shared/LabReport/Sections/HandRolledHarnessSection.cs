@@ -2,6 +2,7 @@ using System.Globalization;
 using LabReport.Charts;
 using LabReport.Claims;
 using LabReport.RunFiles;
+using LabRounds;
 
 namespace LabReport.Sections;
 
@@ -87,42 +88,56 @@ public sealed class HandRolledHarnessSection : PostSection
 
     internal static double Size(BenchmarkResult result) => Quantity.Number(result.Parameter(MarkRuns.SizeParameter)) ?? double.NaN;
 
-    // One call has no spread: the ratio is a point, judged by its value.
+    // Mark0's one call over Mark8's time per call: per round when the steps ran in rounds, else one point.
     private static ClaimRow Mark0VsMark8(SectionContext context, IReadOnlyList<MarkStep>? steps) =>
-        StepRatio(context, "mark0-vs-mark8", steps, 0, 8, (n, d) => $"{Format.Time(n.MeanNs)} (one call) vs {Format.Time(d.MeanNs)} ({d.Calls:N0} calls)");
+        StepRatio(context, "mark0-vs-mark8", Lines(steps, 0), Lines(steps, 8), "step 0 or step 8",
+            (n, d) => $"{Format.Time(n)} (one call) vs {Format.Time(d)} per call (Mark8)");
 
-    // The harness's last step against its first usable one, per call: one number each.
+    // The harness's last step against its first usable one, per call.
     private static ClaimRow StepsAgree(SectionContext context, IReadOnlyList<MarkStep>? steps) =>
-        StepRatio(context, "mark8-vs-mark2", steps, 8, 2, (n, d) => $"{Format.Time(n.MeanNs)} vs {Format.Time(d.MeanNs)}");
+        StepRatio(context, "mark8-vs-mark2", Lines(steps, 8), Lines(steps, 2), "step 8 or step 2", (n, d) => $"{Format.Time(n)} vs {Format.Time(d)}");
 
-    // Two Mark steps' times per call (the last line of step 8, the first of the others): a point ratio.
-    private static ClaimRow StepRatio(SectionContext context, string id, IReadOnlyList<MarkStep>? steps, int numerator, int denominator,
-        Func<MarkStep, MarkStep, string> detail)
+    private static ClaimRow StepRatio(SectionContext context, string id, IReadOnlyList<MarkStep> numerator, IReadOnlyList<MarkStep> denominator,
+        string missing, Func<double, double, string> detail)
     {
         var claim = context.Published.Claim(id);
-        MarkStep? Step(int step) => step == 8 ? steps?.LastOrDefault(s => s.Step == step) : steps?.FirstOrDefault(s => s.Step == step);
-        if (Step(numerator) is not { } n || Step(denominator) is not { } d)
+        if (numerator.Count == 0 || denominator.Count == 0)
         {
-            return Judge.Missing(claim, $"{MarkRuns.StepsFile} has no step {numerator} or no step {denominator}");
+            return Judge.Missing(claim, $"{MarkRuns.StepsFile} has no {missing}");
         }
 
-        var ratio = RatioEstimate.Point(n.MeanNs / d.MeanNs);
-        return Judge.Estimate(claim, ratio, $"{Interval.Ratio(ratio)} — {detail(n, d)}");
+        RatioEstimate ratio = numerator.All(l => l.Round > 0) && denominator.All(l => l.Round > 0)
+            ? RatioEstimate.FromRounds(RoundsEstimate.FromRatios([.. numerator.Join(denominator, n => n.Round, d => d.Round, (n, d) => new RoundRatio(n.Round, n.MeanNs / d.MeanNs))]))
+            : RatioEstimate.Point(Time(numerator).Value / Time(denominator).Value);
+        return Judge.Estimate(claim, ratio, $"{Interval.Ratio(ratio)} — {detail(Time(numerator).Value, Time(denominator).Value)}");
     }
+
+    // A step's lines: one per round when it ran in rounds, else its last line (Mark8 prints its result last).
+    private static IReadOnlyList<MarkStep> Lines(IReadOnlyList<MarkStep>? steps, int step, long? calls = null)
+    {
+        var lines = steps?.Where(s => s.Step == step && (calls is null || s.Calls == calls)).ToList() ?? [];
+        var rounds = lines.Where(s => s.Round > 0).ToList();
+        return rounds.Count > 0 ? rounds : lines.Count > 0 ? [lines[^1]] : [];
+    }
+
+    // A step's time per call: the median of its rounds with their 95% interval, or its one line as a point.
+    private static RatioEstimate Time(IReadOnlyList<MarkStep> lines) => lines.Count == 1 && lines[0].Round == 0
+        ? RatioEstimate.Point(lines[0].MeanNs)
+        : RatioEstimate.FromRounds(RoundsEstimate.FromRatios([.. lines.Select(l => new RoundRatio(l.Round, l.MeanNs))]));
 
     // The calls are gone when a call costs less than its 20 multiplications can take on any core (the claim's bound).
     private static ClaimRow DeadLoop(SectionContext context, IReadOnlyList<MarkStep>? steps)
     {
         var claim = context.Published.Claim("dead-loop");
-        var mark1 = steps?.FirstOrDefault(s => s.Step == 1 && s.Calls == DeadLoopCalls);
-        var mark2 = steps?.FirstOrDefault(s => s.Step == 2);
-        if (mark1 is null || mark2 is null)
+        var mark1 = Lines(steps, 1, DeadLoopCalls);
+        var mark2 = Lines(steps, 2);
+        if (mark1.Count == 0 || mark2.Count == 0)
         {
             return Judge.Missing(claim, $"{MarkRuns.StepsFile} has no step 1 at {DeadLoopCalls:N0} calls or no step 2");
         }
 
-        return Judge.Estimate(claim, RatioEstimate.Point(mark1.MeanNs),
-            $"{Format.Time(mark1.MeanNs)} per call (no interval; Mark2, the result used: {Format.Time(mark2.MeanNs)})", Nanoseconds);
+        var time = Time(mark1);
+        return Judge.Estimate(claim, time, $"{Interval.Text(time, Format.Time)} per call (Mark2, the result used: {Format.Time(Time(mark2).Value)})", Nanoseconds);
     }
 
     private static ClaimRow Multiply(SectionContext context, BenchmarkResult? result)
