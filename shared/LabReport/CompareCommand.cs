@@ -92,6 +92,8 @@ public static class CompareCommand
             md.AppendLine($"- not usable: {p}");
         }
 
+        md.AppendLine();
+        md.Append(SequentialNote(runs[0]));
         if (allChanges.All(c => c.Changes.Count == 0))
         {
             error.WriteLine($"error: no benchmark in common between {string.Join(" and ", folders)}");
@@ -116,6 +118,30 @@ public static class CompareCommand
 
         output.Write(md.ToString());
         return 0;
+    }
+
+    /// <summary>
+    /// The note under the tables: runs made apart are not a before/after test on a noisy machine. Points to <c>ab</c>,
+    /// and to the newest A/A result of the baseline's machine folder (a sibling folder holding ab's aa.md) when there is one.
+    /// </summary>
+    public static string SequentialNote(RunFolder baseline)
+    {
+        ArgumentNullException.ThrowIfNull(baseline);
+        var note = new StringBuilder();
+        note.AppendLine("Note: runs made apart are not a before/after test on a noisy machine. The machine's state changes over minutes, and " +
+            "a comparison of runs made at different times reports it as faster or slower: measure a change with `ab` instead, which runs " +
+            "both builds in interleaved rounds and judges the per-round ratios (`dotnet run --project shared/LabReport -c Release -- ab --help`).");
+        string? machine = Path.GetDirectoryName(baseline.Path);
+        var aa = machine is null || !Directory.Exists(machine)
+            ? null
+            : Directory.GetDirectories(machine).Where(d => File.Exists(Path.Combine(d, Ab.AbCommand.AaFile))).Order(StringComparer.Ordinal).LastOrDefault();
+        if (aa is not null)
+        {
+            note.AppendLine($"This machine's A/A result (how often ab calls unchanged code faster or slower, and the smallest change it detects): " +
+                $"`{Path.GetFileName(machine)}/{Path.GetFileName(aa)}/{Ab.AbCommand.AaFile}`.");
+        }
+
+        return note.ToString();
     }
 
     /// <summary>"5%", "5", "0.05" → 0.05; anything else, or outside (0, 100%), is a usage error.</summary>

@@ -81,8 +81,26 @@ public sealed class BenchmarkArguments
     /// <summary>The --artifacts directory, if one was given.</summary>
     public string? ArtifactsDirectory => Parsed?.ArtifactsDirectory?.ToString();
 
-    /// <summary>The arguments to hand to BenchmarkDotNet: a benchmark run without a filter gets <c>--filter *</c>, never the interactive menu.</summary>
-    public string[] ForBenchmarkDotNet => IsInformational || Filters.Count > 0 ? [.. Arguments] : [.. Arguments, "--filter", "*"];
+    /// <summary>
+    /// True for <c>--inProcess</c>. BenchmarkDotNet would add an in-process job beside every job the program's config or
+    /// a class's attributes declare (and still build and run those out of process), where its other job options
+    /// (<c>--iterationCount</c>...) change those jobs instead; <see cref="LabEntryPoint"/> makes it do the same for the
+    /// toolchain: every job of the run runs in-process, once.
+    /// </summary>
+    public bool InProcess => Parsed?.RunInProcess ?? false;
+
+    /// <summary>
+    /// The arguments to hand to BenchmarkDotNet: a benchmark run without a filter gets <c>--filter *</c>, never the
+    /// interactive menu; <c>--inProcess</c> is left out (see <see cref="InProcess"/>).
+    /// </summary>
+    public string[] ForBenchmarkDotNet
+    {
+        get
+        {
+            string[] args = [.. Arguments.Where(a => !InProcess || !IsInProcessFlag(a))];
+            return IsInformational || Filters.Count > 0 ? args : [.. args, "--filter", "*"];
+        }
+    }
 
     private CommandLineOptions? Parsed { get; }
 
@@ -259,6 +277,9 @@ public sealed class BenchmarkArguments
         string message = errors >= 0 && errors + 1 < lines.Count ? lines[errors + 1] : lines.FirstOrDefault() ?? "the arguments were not accepted";
         return "BenchmarkDotNet: " + message.TrimEnd('.');
     }
+
+    private static bool IsInProcessFlag(string token) =>
+        token == "-i" || (token.StartsWith("--", StringComparison.Ordinal) && token[2..].Equals("inProcess", StringComparison.OrdinalIgnoreCase));
 
     // "-5" and "-0.5" are values, not options (as for BenchmarkDotNet's parser).
     private static bool LooksLikeOption(string token) =>

@@ -34,6 +34,29 @@ public class BenchmarkArgumentsTests
         BenchmarkArguments.Parse(args, Modes).ForBenchmarkDotNet.Should().Equal(expected);
 
     [Theory]
+    [InlineData(new[] { "--inProcess", "--filter", "*E1*" }, new[] { "--filter", "*E1*" })]
+    [InlineData(new[] { "-i", "--iterationCount", "3" }, new[] { "--iterationCount", "3", "--filter", "*" })]
+    [InlineData(new[] { "--inprocess", "-f", "*" }, new[] { "-f", "*" })]
+    public void InProcess_is_taken_out_and_applied_to_every_job_instead(string[] args, string[] expected)
+    {
+        var parsed = BenchmarkArguments.Parse(args, Modes);
+
+        parsed.InProcess.Should().BeTrue();
+        parsed.ForBenchmarkDotNet.Should().Equal(expected);
+    }
+
+    [Fact]
+    public void The_in_process_config_adds_one_mutator_job_that_sets_the_toolchain()
+    {
+        var config = InProcessJobs.Everywhere(null);
+
+        var job = config.GetJobs().Should().ContainSingle().Subject;
+        job.Meta.IsMutator.Should().BeTrue();
+        job.Infrastructure.Toolchain.Should().BeOfType<BenchmarkDotNet.Toolchains.InProcess.Emit.InProcessEmitToolchain>();
+        BenchmarkArguments.Parse(["--filter", "*"], Modes).InProcess.Should().BeFalse();
+    }
+
+    [Theory]
     [InlineData("--strategy ColdStart --launchCount 1 --warmupCount 0 --iterationCount 1 --unrollFactor 1 --invocationCount 1")]
     [InlineData("--launchCount 1 --warmupCount 1 --iterationCount 5")]
     [InlineData("--filter *NoisyComparison* --iterationCount 5 --warmupCount 3")]
