@@ -1,14 +1,13 @@
 using LabReport.Charts;
+using LabReport.Claims;
 using LabReport.RunFiles;
-using OxyPlot;
-using OxyPlot.Axes;
 
 namespace LabReport.Sections;
 
 /// <summary>Post 2: six enemies, each a ratio; defences down (the plain run) vs up (<c>defended/</c>, EnemyDefenseConfig).</summary>
 public sealed class EnemiesSection : PostSection
 {
-    private static readonly (string Id, string Class, string Numerator, string Denominator, (string, string)[] NumeratorParameters, (string, string)[] DenominatorParameters)[] Enemies =
+    internal static readonly (string Id, string Class, string Numerator, string Denominator, (string, string)[] NumeratorParameters, (string, string)[] DenominatorParameters)[] Enemies =
     [
         ("E1", "E1_JitWarmup", "SumPayloadCold", "SumPayloadWarm", [], []),
         ("E2", "E2_GcPauses", "InsertAllocHeavy", "InsertPreAllocated", [], []),
@@ -21,73 +20,73 @@ public sealed class EnemiesSection : PostSection
     /// <inheritdoc />
     public override string Post => "enemies-of-measurement";
 
+    // Deterministic columns of BenchmarkDotNet's tables: (claim, class, method, column).
+    private static readonly (string Id, string Class, string Method, string Column)[] Exact =
+    [
+        ("E1-code-cold", "E1_JitWarmup", "SumPayloadCold", "Code Size"),
+        ("E1-code-warm", "E1_JitWarmup", "SumPayloadWarm", "Code Size"),
+        ("E2-alloc-heavy", "E2_GcPauses", "InsertAllocHeavy", "Allocated"),
+        ("E2-alloc-pre", "E2_GcPauses", "InsertPreAllocated", "Allocated"),
+        ("E2-alloc-ratio", "E2_GcPauses", "InsertAllocHeavy", "Alloc Ratio"),
+        ("E6-code-eliminated", "E6_DeadCode", "ChecksumEliminated", "Code Size"),
+        ("E6-code-preserved", "E6_DeadCode", "ChecksumPreserved", "Code Size"),
+    ];
+
     /// <inheritdoc />
     protected override IEnumerable<ClaimRow> Claims(SectionContext context)
     {
         var set = context.Benchmarks();
-        foreach (var e in Enemies)
-        {
-            yield return RatioClaim(context, e.Id, set.Find(e.Class, e.Numerator, e.NumeratorParameters), set.Find(e.Class, e.Denominator, e.DenominatorParameters),
-                $"{e.Class} {e.Numerator} and {e.Denominator}");
-        }
-
-        yield return NoiseClaim(context);
+        var rows = Enemies.Select(e => RatioClaim(context, e.Id, set.Find(e.Class, e.Numerator, e.NumeratorParameters), set.Find(e.Class, e.Denominator, e.DenominatorParameters),
+            $"{e.Class} {e.Numerator} and {e.Denominator}")).ToList();
+        rows.AddRange(Exact.Select(x => ExactColumn(context, x.Id, set.Find(x.Class, x.Method), x.Column)));
+        var noisy = context.Benchmarks(Path.Combine("noisy-vs-isolated", "noisy")).Find("E3_OsNoise", "InsertBaseline");
+        var isolated = context.Benchmarks(Path.Combine("noisy-vs-isolated", "isolated")).Find("E3_OsNoise", "InsertBaseline");
+        rows.Add(StdDevRatio(context, "E3-noise", noisy, isolated, "noisy", "isolated", "noisy-vs-isolated/{noisy,isolated}: InsertBaseline not found (the E3 script did not run)"));
+        rows.Add(noisy is null || isolated is null
+            ? Judge.Missing(context.Published.Claim("E3-mean"), "noisy-vs-isolated/{noisy,isolated}: InsertBaseline not found (the E3 script did not run)")
+            : RatioClaim(context, "E3-mean", noisy, isolated, "InsertBaseline noisy and isolated"));
+        rows.Add(StdDevRatio(context, "E4-stddev", set.Find("E4_CacheState", "LookupRandom", ("TableSize", "2000000")),
+            set.Find("E4_CacheState", "LookupRandom", ("TableSize", "10000")), "TableSize 2,000,000", "10,000", "E4_CacheState LookupRandom: not in the run's tables"));
+        // In the post's order: each enemy's claims together.
+        var order = context.Published.Claims.Select(c => c.Id).ToList();
+        return rows.OrderBy(r => order.IndexOf(r.Id));
     }
 
     /// <inheritdoc />
-    protected override IEnumerable<ChartRef> Charts(SectionContext context)
+    protected override IEnumerable<ChartRef> Charts(SectionContext context) => EnemiesCharts.Draw(context);
+
+    // A StdDev ratio has no interval here (each StdDev is one estimate): judged by its point.
+    private static ClaimRow StdDevRatio(SectionContext context, string id, BenchmarkResult? numerator, BenchmarkResult? denominator,
+        string numeratorName, string denominatorName, string missing)
     {
-        var down = context.Benchmarks();
-        var up = context.Benchmarks("defended");
-        var model = ChartFile.Model("Post 2: each enemy's ratio, defences down vs EnemyDefenseConfig", "99.9% CI bars; diamonds: the post's ratio");
-        model.Axes.Add(ChartFile.Categories(AxisPosition.Bottom, Enemies.Select(e => e.Id).ToList(), "enemy"));
-        model.Axes.Add(ChartFile.Log(AxisPosition.Left, "ratio (log)"));
-        AddRuns(model, down, "defences down", 0, -0.12);
-        if (up.Results.Count > 0)
+        var claim = context.Published.Claim(id);
+        if (numerator is null || denominator is null)
         {
-            AddRuns(model, up, "EnemyDefenseConfig", 1, 0.12);
-        }
-        else
-        {
-            context.Problem("enemies-of-measurement/defended/: no tables, so the chart shows defences down only");
+            return Judge.Missing(claim, missing);
         }
 
-        model.Series.Add(ChartFile.Points("post", OxyColors.Black, MarkerType.Diamond,
-            Enemies.Select((e, i) => ((double)i, context.Published.Claim(e.Id).Value))));
-        yield return new ChartRef(ChartFile.Save(model, context.ChartDirectory, "post2-enemy-ratios.svg"),
-            "Each enemy's ratio (log), defences down vs EnemyDefenseConfig, with the post's ratio marked");
+        if (!(denominator.StdDevNs > 0) || double.IsNaN(numerator.StdDevNs))
+        {
+            return Judge.Row(claim, "no StdDev", Verdict.NotMeasurableHere, "a StdDev needs at least two iterations on both sides");
+        }
+
+        var ratio = RatioEstimate.Point(numerator.StdDevNs / denominator.StdDevNs);
+        return Judge.Estimate(claim, ratio,
+            $"{Interval.Ratio(ratio)} — StdDev {Format.Time(numerator.StdDevNs)} {numeratorName} vs {Format.Time(denominator.StdDevNs)} {denominatorName}");
     }
 
-    private static void AddRuns(PlotModel model, BenchmarkSet set, string title, int colour, double offset)
+    // A deterministic column of BenchmarkDotNet's table ("124 B", "27.53 MB", "3.10"), in the claim's unit.
+    private static ClaimRow ExactColumn(SectionContext context, string id, BenchmarkResult? result, string column)
     {
-        var ratios = Enemies.Select((e, i) =>
+        var claim = context.Published.Claim(id);
+        string? cell = result?.Column(column);
+        if (result is null || string.IsNullOrWhiteSpace(cell))
         {
-            var n = set.Find(e.Class, e.Numerator, e.NumeratorParameters);
-            var d = set.Find(e.Class, e.Denominator, e.DenominatorParameters);
-            return (X: i + offset, Ratio: n is null || d is null ? (RatioEstimate?)null : RatioEstimate.Of(n, d));
-        }).Where(r => r.Ratio is { } q && double.IsFinite(q.Value) && q.Value > 0).ToList();
-        var color = ChartFile.Color(colour);
-        model.Series.Add(ChartFile.Points(title, color, MarkerType.Circle, ratios.Select(r => (r.X, r.Ratio!.Value.Value))));
-        model.Series.Add(ChartFile.ErrorBars($"{title} CI", color, ratios.Select(r => (r.X, r.Ratio!.Value.Lower, r.Ratio!.Value.Upper)), clip: 1e4));
-    }
-
-    // E3's point: the spread of identical code under load. StdDev noisy / isolated from the two runs of noisy-vs-isolated.sh.
-    private static ClaimRow NoiseClaim(SectionContext context)
-    {
-        var claim = context.Published.Claim("E3-noise");
-        var noisy = context.Benchmarks(Path.Combine("noisy-vs-isolated", "noisy")).Find("E3_OsNoise", "InsertBaseline");
-        var isolated = context.Benchmarks(Path.Combine("noisy-vs-isolated", "isolated")).Find("E3_OsNoise", "InsertBaseline");
-        if (noisy is null || isolated is null)
-        {
-            return Judge.Missing(claim, "noisy-vs-isolated/{noisy,isolated}: InsertBaseline not found (the E3 script did not run)");
+            return Judge.Missing(claim, $"{result?.Class ?? "the benchmark"}: no {column} column in the run's table");
         }
 
-        if (!(isolated.StdDevNs > 0) || double.IsNaN(noisy.StdDevNs))
-        {
-            return Judge.Row(claim, "no StdDev", Verdict.NotMeasurableHere, "a StdDev needs at least two iterations in both runs");
-        }
-
-        return Judge.Ratio(claim, RatioEstimate.Point(noisy.StdDevNs / isolated.StdDevNs),
-            $"StdDev {Format.Time(noisy.StdDevNs)} noisy vs {Format.Time(isolated.StdDevNs)} isolated");
+        return ByteSize.In(cell, claim.Unit) is double value
+            ? Judge.Exact(claim, value, $"{cell} ({result.Method}, BenchmarkDotNet's {column} column)")
+            : Judge.Row(claim, cell, Verdict.NotMeasurableHere, $"'{cell}' is not a number in {claim.Unit ?? "the post's unit"}");
     }
 }

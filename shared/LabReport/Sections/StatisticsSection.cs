@@ -1,16 +1,14 @@
 using LabReport.Charts;
+using LabReport.Claims;
 using LabReport.RunFiles;
 using LabStatistics;
-using OxyPlot;
-using OxyPlot.Axes;
-using OxyPlot.Series;
 
 namespace LabReport.Sections;
 
 /// <summary>Post 4: confidence intervals, effect size, micro vs macro — on the raw iterations of the annotated JSON reports.</summary>
 public sealed class StatisticsSection : PostSection
 {
-    private const string FiveIterations = "five-iterations";
+    internal const string FiveIterations = "five-iterations";
 
     /// <inheritdoc />
     public override string Post => "statistics-that-matter";
@@ -20,47 +18,28 @@ public sealed class StatisticsSection : PostSection
     {
         var full = context.Benchmarks();
         var five = context.Benchmarks(FiveIterations);
-        yield return Pair(context, "L1-5", five.Find("NoisyComparison", "FilterTernary"), five.Find("NoisyComparison", "FilterBranch"),
-            $"{FiveIterations}/ NoisyComparison FilterTernary and FilterBranch");
-        yield return Pair(context, "L1-20", full.Find("NoisyComparison", "FilterTernary"), full.Find("NoisyComparison", "FilterBranch"),
-            "NoisyComparison FilterTernary and FilterBranch");
-        yield return Pair(context, "L2-small", full.Find("EffectSizeDemo", "SumSpan"), full.Find("EffectSizeDemo", "SumArray"), "EffectSizeDemo SumSpan and SumArray");
-        yield return Pair(context, "L2-large", full.Find("EffectSizeDemo", "SearchBinary"), full.Find("EffectSizeDemo", "SearchLinear"),
-            "EffectSizeDemo SearchBinary and SearchLinear");
+        var (branch, ternary) = (full.Find("NoisyComparison", "FilterBranch"), full.Find("NoisyComparison", "FilterTernary"));
+        var (sumArray, sumSpan) = (full.Find("EffectSizeDemo", "SumArray"), full.Find("EffectSizeDemo", "SumSpan"));
+        var (linear, binary) = (full.Find("EffectSizeDemo", "SearchLinear"), full.Find("EffectSizeDemo", "SearchBinary"));
+        yield return Overlap(context, five.Find("NoisyComparison", "FilterTernary"), five.Find("NoisyComparison", "FilterBranch"));
+        yield return Pair(context, "L1-20", ternary, branch, "NoisyComparison FilterTernary and FilterBranch");
+        yield return Welch(context, ternary, branch);
+        yield return Pair(context, "L2-small", sumSpan, sumArray, "EffectSizeDemo SumSpan and SumArray");
+        yield return Pair(context, "L2-large", binary, linear, "EffectSizeDemo SearchBinary and SearchLinear");
+        yield return CohensD(context, "d-filter", branch, ternary, "FilterBranch and FilterTernary");
+        yield return CohensD(context, "d-sum", sumArray, sumSpan, "SumArray and SumSpan");
+        yield return CohensD(context, "d-search", linear, binary, "SearchLinear and SearchBinary");
         yield return Pair(context, "L3-micro", full.Find("MicroVsMacro", "LookupDictionary"), full.Find("MicroVsMacro", "LookupLinear"),
             "MicroVsMacro LookupDictionary and LookupLinear");
         yield return Pair(context, "L3-macro", full.Find("MicroVsMacro", "PipelineDictionary"), full.Find("MicroVsMacro", "PipelineLinear"),
             "MicroVsMacro PipelineDictionary and PipelineLinear");
+        yield return RatioClaim(context, "lookup-share", full.Find("MicroVsMacro", "LookupLinear"), full.Find("MicroVsMacro", "PipelineLinear"),
+            "MicroVsMacro LookupLinear and PipelineLinear");
         yield return Amdahl(context, full);
     }
 
     /// <inheritdoc />
-    protected override IEnumerable<ChartRef> Charts(SectionContext context)
-    {
-        var full = context.Benchmarks();
-        var five = context.Benchmarks(FiveIterations);
-        var samples = new (string Label, BenchmarkResult? Result)[]
-        {
-            ("Branch, 5 it.", five.Find("NoisyComparison", "FilterBranch")),
-            ("Ternary, 5 it.", five.Find("NoisyComparison", "FilterTernary")),
-            ("Branch, 20 it.", full.Find("NoisyComparison", "FilterBranch")),
-            ("Ternary, 20 it.", full.Find("NoisyComparison", "FilterTernary")),
-        };
-        if (samples.Any(s => s.Result?.Values is { Count: > 0 }))
-        {
-            yield return SamplesChart(context, samples);
-        }
-        else
-        {
-            context.Problem("statistics-that-matter: no raw iterations (full JSON) for NoisyComparison, so no dot/box plot");
-        }
-
-        var chart = AmdahlChart(context, full);
-        if (chart is not null)
-        {
-            yield return chart;
-        }
-    }
+    protected override IEnumerable<ChartRef> Charts(SectionContext context) => StatisticsCharts.Draw(context);
 
     private static ClaimRow Pair(SectionContext context, string id, BenchmarkResult? candidate, BenchmarkResult? baseline, string names)
     {
@@ -75,8 +54,66 @@ public sealed class StatisticsSection : PostSection
         return row;
     }
 
-    // The post's Layer 3 in one rule: a large micro speedup (S ≥ 10) buys a small end-to-end change (Amdahl's prediction
-    // and the measured macro speedup both within 10% of 1).
+    // Layer 1's five-iteration run, by the post's own test: do the two means' 99.9% intervals overlap? Each round is such a run.
+    private static ClaimRow Overlap(SectionContext context, BenchmarkResult? ternary, BenchmarkResult? branch)
+    {
+        var claim = context.Published.Claim("L1-5");
+        if (ternary is null || branch is null)
+        {
+            return Judge.Missing(claim, $"{FiveIterations}/ NoisyComparison FilterTernary and FilterBranch: not in the run's tables");
+        }
+
+        List<(BenchmarkResult, BenchmarkResult)> pairs = ternary.RoundResults is { } t && branch.RoundResults is { } b
+            ? [.. t.Join(b, x => x.Round, y => y.Round, (x, y) => (x, y))]
+            : [(ternary, branch)];
+        string shown = string.Join("; ", pairs.Select(p => $"{Format.MeanWithError(p.Item1)} vs {Format.MeanWithError(p.Item2)}{(p.Item1.Round > 0 ? $" (round {p.Item1.Round})" : "")}"));
+        return UnresolvedRule.Judge(pairs) is { } outcome
+            ? Judge.From(claim, shown, outcome) with { Estimate = RatioEstimate.Of(ternary, branch) }
+            : Judge.Row(claim, shown, Verdict.NotMeasurableHere, "fewer than two iterations: no interval");
+    }
+
+    // "A manual Welch t-test on this data gives p < 0.001": the test on the raw iterations (pooled across rounds).
+    private static ClaimRow Welch(SectionContext context, BenchmarkResult? ternary, BenchmarkResult? branch)
+    {
+        var claim = context.Published.Claim("L1-20-welch");
+        if (ternary?.Values is not { Count: >= 2 } t || branch?.Values is not { Count: >= 2 } b)
+        {
+            return ternary is null || branch is null
+                ? Judge.Missing(claim, "NoisyComparison FilterTernary and FilterBranch: not in the run's tables")
+                : Judge.Row(claim, "—", Verdict.NotMeasurableHere, "no raw iterations (the run kept no full JSON) or fewer than two");
+        }
+
+        double p = WelchTTest.Test(b, t).PValue;
+        return Judge.Estimate(claim, RatioEstimate.Point(p), $"p = {Format.P(p)} (Welch, {t.Count} vs {b.Count} iterations; a test statistic, no interval)", Format.P);
+    }
+
+    // Cohen's d on the raw iterations (pooled across rounds), the post's pooled SD, with the large-sample 95% interval
+    // d ± 1.96 · √((n₁ + n₂) / (n₁ n₂) + d² / (2 (n₁ + n₂))) (Hedges & Olkin).
+    private static ClaimRow CohensD(SectionContext context, string id, BenchmarkResult? first, BenchmarkResult? second, string names)
+    {
+        var claim = context.Published.Claim(id);
+        if (first?.Values is not { Count: >= 2 } a || second?.Values is not { Count: >= 2 } b)
+        {
+            return first is null || second is null
+                ? Judge.Missing(claim, $"{names}: not in the run's tables")
+                : Judge.Row(claim, "—", Verdict.NotMeasurableHere, "no raw iterations (the run kept no full JSON) or fewer than two");
+        }
+
+        var (sa, sb) = (SampleSummary.FromValues(a), SampleSummary.FromValues(b));
+        double d = StatisticalReport.CohensD(sa.Mean, sa.StdDev, sb.Mean, sb.StdDev);
+        double n1 = a.Count;
+        double n2 = b.Count;
+        double halfWidth = CohensDZ * Math.Sqrt((n1 + n2) / (n1 * n2) + d * d / (2 * (n1 + n2)));
+        var estimate = new RatioEstimate(d, Math.Max(0, d - halfWidth), d + halfWidth, true) { Level = CohensDLevel };
+        return Judge.Estimate(claim, estimate, $"d = {Interval.Text(estimate, Format.Number)} — {names}, {a.Count} and {b.Count} iterations", Format.Number);
+    }
+
+    private const double CohensDLevel = 0.95;
+    private const double CohensDZ = 1.959964;
+
+    // Layer 3 in one number: the measured macro speedup over Amdahl's prediction from this run's f (the lookup's share
+    // of the linear pipeline) and S (the micro speedup). The prediction is taken as exact: its inputs' spread is far
+    // smaller than the macro ratio's.
     private static ClaimRow Amdahl(SectionContext context, BenchmarkSet full)
     {
         var claim = context.Published.Claim("amdahl");
@@ -91,94 +128,16 @@ public sealed class StatisticsSection : PostSection
 
         double f = linear.MeanNs / pipelineLinear.MeanNs;
         double s = linear.MeanNs / dictionary.MeanNs;
-        if (!new[] { linear, dictionary, pipelineLinear, pipelineDictionary }.All(r => r.HasInterval))
+        var macro = RatioEstimate.Of(pipelineLinear, pipelineDictionary);
+        string inputs = $"f = {Format.Number(f)}, S = {Format.Number(s)}";
+        if (!macro.HasInterval || !(f is > 0 and <= 1) || !(s > 0) || !double.IsFinite(s))
         {
-            return Judge.Row(claim, $"f = {Format.Number(f)}, S = {Format.Number(s)}", Verdict.NotMeasurableHere, "fewer than two iterations: no interval");
-        }
-
-        if (!(f is > 0 and <= 1) || !(s > 0) || !double.IsFinite(s))
-        {
-            return Judge.Row(claim, $"f = {Format.Number(f)}, S = {Format.Number(s)}", Verdict.NotMeasurableHere, "f must be in (0, 1] and S finite");
+            return Judge.Row(claim, inputs, Verdict.NotMeasurableHere, macro.HasInterval ? "f must be in (0, 1] and S finite" : "fewer than two iterations: no interval");
         }
 
         double predicted = AmdahlLaw.OverallSpeedup(f, s);
-        double measured = pipelineLinear.MeanNs / pipelineDictionary.MeanNs;
-        string shown = $"predicted {Format.Number(predicted)}× (f = {Format.Number(f)}, S = {Format.Number(s)}); measured macro speedup {Format.Number(measured)}×";
-        bool small = Math.Abs(predicted - 1) <= 0.10 && Math.Abs(measured - 1) <= 0.10;
-        return s >= 10 && small
-            ? Judge.Row(claim, shown, Verdict.Reproduced, "S ≥ 10 yet predicted and measured end-to-end speedups within 10% of 1")
-            : Judge.Row(claim, shown, Verdict.NotReproduced, "needs S ≥ 10 with predicted and measured end-to-end speedups within 10% of 1");
-    }
-
-    private static ChartRef SamplesChart(SectionContext context, (string Label, BenchmarkResult? Result)[] samples)
-    {
-        var model = ChartFile.Model("Post 4: FilterBranch vs FilterTernary, 5 and 20 iterations",
-            "dots: every iteration; boxes: quartiles; bars: 99.9% CI of the mean");
-        model.Axes.Add(ChartFile.Categories(AxisPosition.Bottom, samples.Select(s => s.Label).ToList()));
-        model.Axes.Add(ChartFile.Linear(AxisPosition.Left, "time per operation (ms)"));
-        var boxes = new BoxPlotSeries { Title = "quartiles", Fill = OxyColor.FromAColor(60, ChartFile.Color(0)), BoxWidth = 0.35 };
-        var dots = new List<(double, double)>();
-        var bars = new List<(double, double, double)>();
-        var means = new List<(double, double)>();
-        for (int i = 0; i < samples.Length; i++)
-        {
-            var result = samples[i].Result;
-            if (result?.Values is not { Count: > 0 } values)
-            {
-                continue;
-            }
-
-            var ms = values.Select(v => v / 1e6).Order().ToArray();
-            boxes.Items.Add(new BoxPlotItem(i, ms[0], Quantile(ms, 0.25), Quantile(ms, 0.5), Quantile(ms, 0.75), ms[^1]));
-            dots.AddRange(ms.Select((v, k) => (i - 0.38 + 0.04 * (k % 4), v)));
-            means.Add((i + 0.32, result.MeanNs / 1e6));
-            if (result.HasInterval)
-            {
-                bars.Add((i + 0.32, result.LowerNs / 1e6, result.UpperNs / 1e6));
-            }
-        }
-
-        model.Series.Add(boxes);
-        model.Series.Add(ChartFile.Points("iterations", ChartFile.Color(1), MarkerType.Circle, dots));
-        model.Series.Add(ChartFile.Points("mean", OxyColors.Black, MarkerType.Diamond, means));
-        model.Series.Add(ChartFile.ErrorBars("99.9% CI", OxyColors.Black, bars));
-        return new ChartRef(ChartFile.Save(model, context.ChartDirectory, "post4-samples.svg"),
-            "The 5- and 20-iteration samples of FilterBranch vs FilterTernary: every iteration, quartiles and the 99.9% CI");
-    }
-
-    private static ChartRef? AmdahlChart(SectionContext context, BenchmarkSet full)
-    {
-        var linear = full.Find("MicroVsMacro", "LookupLinear");
-        var dictionary = full.Find("MicroVsMacro", "LookupDictionary");
-        var pipelineLinear = full.Find("MicroVsMacro", "PipelineLinear");
-        var pipelineDictionary = full.Find("MicroVsMacro", "PipelineDictionary");
-        if (linear is null || dictionary is null || pipelineLinear is null || pipelineDictionary is null)
-        {
-            context.Problem("statistics-that-matter: MicroVsMacro incomplete, so no micro/macro/Amdahl chart");
-            return null;
-        }
-
-        string[] labels = ["micro speedup S", "macro speedup (measured)", "Amdahl's prediction"];
-        double f = linear.MeanNs / pipelineLinear.MeanNs;
-        double s = linear.MeanNs / dictionary.MeanNs;
-        double[] here = [s, pipelineLinear.MeanNs / pipelineDictionary.MeanNs, AmdahlLaw.OverallSpeedup(Math.Clamp(f, 0, 1), s)];
-        var post = context.Published;
-        double[] published = [1 / post.Claim("L3-micro").Value, 1 / post.Claim("L3-macro").Value, post.Claim("amdahl").Value];
-        var model = ChartFile.Model("Post 4: micro vs macro vs Amdahl", "speedups (baseline time / candidate time), log scale");
-        model.Axes.Add(ChartFile.Categories(AxisPosition.Bottom, labels));
-        model.Axes.Add(ChartFile.Log(AxisPosition.Left, "speedup (×, log)"));
-        model.Series.Add(ChartFile.Points("this run", ChartFile.Color(0), MarkerType.Circle, here.Select((v, i) => ((double)i - 0.05, v))));
-        model.Series.Add(ChartFile.Points("post", OxyColors.Black, MarkerType.Diamond, published.Select((v, i) => ((double)i + 0.05, v))));
-        return new ChartRef(ChartFile.Save(model, context.ChartDirectory, "post4-micro-macro-amdahl.svg"),
-            "Micro speedup vs measured macro speedup vs Amdahl's prediction, this run and the post");
-    }
-
-    // Linear interpolation between order statistics (type 7, R's default).
-    private static double Quantile(double[] sorted, double q)
-    {
-        double h = (sorted.Length - 1) * q;
-        int lo = (int)Math.Floor(h);
-        int hi = Math.Min(lo + 1, sorted.Length - 1);
-        return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
+        var ratio = Scaled(macro, 1 / predicted);
+        return Judge.Estimate(claim, ratio,
+            $"{Interval.Ratio(ratio)} — measured macro speedup {Interval.Ratio(macro)} vs Amdahl's {Format.Number(predicted)}× ({inputs})");
     }
 }
