@@ -1,3 +1,5 @@
+using System.Globalization;
+
 namespace LabReport.Ab;
 
 /// <summary>
@@ -25,6 +27,9 @@ public sealed record AbHost
     /// <summary>The CPUs this process may run on, as the kernel lists them ("0-1", "0,2-3").</summary>
     public Func<string?> AllowedCpus { get; init; } = ReadAllowedCpus;
 
+    /// <summary>The 1-minute load average (NaN when unknown): how much else the machine runs, recorded with every process.</summary>
+    public Func<double> LoadAverage { get; init; } = ReadLoadAverage;
+
     /// <summary>The clock of budgets, progress and the side table.</summary>
     public TimeProvider Time { get; init; } = TimeProvider.System;
 
@@ -33,6 +38,13 @@ public sealed record AbHost
 
     /// <summary>The machine this runs on.</summary>
     public static AbHost System { get; } = new();
+
+    private static double ReadLoadAverage()
+    {
+        const string LoadAvg = "/proc/loadavg";
+        string? first = File.Exists(LoadAvg) ? File.ReadAllText(LoadAvg).Split(' ')[0] : null;
+        return double.TryParse(first, NumberStyles.Float, CultureInfo.InvariantCulture, out double load) ? load : double.NaN;
+    }
 
     // The affinity mask, not the CPU count: under taskset or a container's cpuset nproc can be larger than what we get.
     private static string? ReadAllowedCpus()

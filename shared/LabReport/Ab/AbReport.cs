@@ -23,6 +23,11 @@ public static class AbReport
         md.AppendLine($"- Rounds: {outcome.Measurements.CompleteRounds} with both sides" +
             (s.Budget is { } budget ? $" (budget {DurationFormat.Rough(budget)})" : $" of {s.Rounds}") + $", in {DurationFormat.Rough(outcome.Wall)}");
         md.AppendLine($"- Threshold: ±{Percent(s.Threshold)}: {JudgementText(s.Method)}");
+        if (LoadLine(outcome.Measurements) is { } load)
+        {
+            md.AppendLine(load);
+        }
+
         md.AppendLine();
         if (outcome.End != AbEnd.Completed)
         {
@@ -127,14 +132,23 @@ public static class AbReport
     public static string SidesTsv(AbMeasurements measurements)
     {
         ArgumentNullException.ThrowIfNull(measurements);
-        var tsv = new StringBuilder("round\tside\tcpu\tstarted_s\twall_s\tbuild\n");
+        var tsv = new StringBuilder("round\tside\tcpu\tstarted_s\twall_s\tload\tbuild\n");
         foreach (var run in measurements.Runs)
         {
             tsv.Append(
-                $"{run.Task.Round}\t{run.Task.Side.Name}\t{run.Task.Cpu?.ToString(CultureInfo.InvariantCulture) ?? ""}\t{run.Started.TotalSeconds:0.000}\t{run.Wall.TotalSeconds:0.000}\t{run.Task.Side.Build.Label}\n");
+                $"{run.Task.Round}\t{run.Task.Side.Name}\t{run.Task.Cpu?.ToString(CultureInfo.InvariantCulture) ?? ""}\t{run.Started.TotalSeconds:0.000}\t{run.Wall.TotalSeconds:0.000}\t{(double.IsNaN(run.Load) ? "" : run.Load.ToString("0.00", CultureInfo.InvariantCulture))}\t{run.Task.Side.Build.Label}\n");
         }
 
         return tsv.ToString();
+    }
+
+    // Other work on the machine while the sides ran: what a wide interval usually means on a shared guest.
+    private static string? LoadLine(AbMeasurements measurements)
+    {
+        var loads = measurements.Runs.Select(r => r.Load).Where(double.IsFinite).ToList();
+        return loads.Count == 0 ? null : string.Create(CultureInfo.InvariantCulture,
+            $"- Machine load (1-minute average as each process started): {loads.Min():0.0}–{loads.Max():0.0}, median {AbVerdicts.Median(loads):0.0}, " +
+            $"on {Environment.ProcessorCount} CPUs; above the CPU count, other work shared them with the sides");
     }
 
     /// <summary>"2%", "0.5%", "12.3%".</summary>

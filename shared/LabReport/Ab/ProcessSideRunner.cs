@@ -20,6 +20,7 @@ public sealed class ProcessSideRunner(Selection selection, JobSettings job, AbHo
         {
             var spec = SideCommand.For(task, selection, job, host, directory);
             var started = time.GetElapsedTime(_start);
+            double load = host.LoadAverage();
             var result = ChildProcess.Run(spec, token);
             if (result.ExitCode == MeasurementLab.LabEntryPoint.UsageExitCode
                 && (result.Stderr + result.Stdout).Split('\n').FirstOrDefault(l => l.StartsWith("error: ", StringComparison.Ordinal)) is { } refusal)
@@ -37,7 +38,7 @@ public sealed class ProcessSideRunner(Selection selection, JobSettings job, AbHo
             var samples = selection.IsMode
                 ? SideResults.FromTable(result.Stdout, selection)
                 : SideResults.FromReports(Path.Combine(directory, SideCommand.ArtifactsFolder));
-            return new SideRun(task, started, result.Wall, samples);
+            return new SideRun(task, started, result.Wall, samples) { Load = load };
         }
         finally
         {

@@ -22,7 +22,11 @@ public sealed record BenchmarkSample(double MeanNs, IReadOnlyList<double> Iterat
 /// <param name="Started">When it started, from the start of the run.</param>
 /// <param name="Wall">How long the process took.</param>
 /// <param name="Samples">Its benchmarks, by key.</param>
-public sealed record SideRun(SideTask Task, TimeSpan Started, TimeSpan Wall, IReadOnlyDictionary<string, BenchmarkSample> Samples);
+public sealed record SideRun(SideTask Task, TimeSpan Started, TimeSpan Wall, IReadOnlyDictionary<string, BenchmarkSample> Samples)
+{
+    /// <summary>The machine's 1-minute load average when the process started (NaN when unknown): other work on the machine.</summary>
+    public double Load { get; init; } = double.NaN;
+}
 
 /// <summary>Runs one side's process and reads what it measured; the real one starts a program, tests use a fake machine.</summary>
 public interface ISideRunner

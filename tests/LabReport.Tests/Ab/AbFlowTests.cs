@@ -32,6 +32,8 @@ public class AbFlowTests
 
         File.Exists(Path.Combine(out1, AbCommand.AaFile)).Should().BeFalse("only an A/A run writes aa.md");
         File.ReadAllLines(Path.Combine(out1, "rounds.tsv")).Should().HaveCount(1 + 2 * 3).And.Contain(l => l.EndsWith("\t1.05", StringComparison.Ordinal));
+        File.ReadAllLines(Path.Combine(out1, "sides.tsv")).Skip(1).Should().HaveCount(6).And.AllSatisfy(l => l.Split('\t')[5].Should().Be("0.50"));
+        run.Output.Should().Contain("- Machine load (1-minute average as each process started): 0.5–0.5, median 0.5, on ");
         lab.Worktrees().Should().BeEmpty();
         Directory.EnumerateFileSystemEntries(lab.RunDirectory).Should().BeEmpty();
     }

@@ -61,6 +61,7 @@ public sealed class FakeLab : IDisposable
         WorkingDirectory = Repo,
         RunDirectory = RunDirectory,
         AllowedCpus = () => cpus,
+        LoadAverage = () => 0.5,
         CaptureEnvironment = false,
     };
 
