@@ -65,10 +65,10 @@ public static class AbCommand
           --rounds N              rounds, 2..1000 (default 12)
           --budget TIME           instead of --rounds: as many rounds as fit in TIME (e.g. 90s, 10m, 1h)
           --seed N                the seed of the rounds' order (recorded in command.txt; give it to replay the order)
-          --threshold PCT         the smallest change that counts (default 2%). On this 2-core guest an A/A run of the
-                                  calibration benchmarks at the default budget flags none at 2% while a 5% change is
-                                  detected (see shared/LabReport/README.md, "ab: calibration"); below 2% the between-
-                                  round spread of memory-bound benchmarks makes "same" the usual answer
+          --threshold PCT         the smallest change that counts (default 2%). A/A runs of the calibration benchmarks
+                                  on this 2-core guest flagged none at 2% (0 of 6 in 12 rounds, while other builds
+                                  ran); whether 2% also lets a 5% change through depends on how quiet the machine is:
+                                  ab calibrate measures both (shared/LabReport/README.md, "Calibration")
 
         Output (one new folder, --out DIR, new or empty; default results/<machine>/<date>-ab-<name>):
           summary.md (also printed): per benchmark A, B, B/A with its interval, the verdict, rounds, between-round
