@@ -1,6 +1,5 @@
 using LabReport.Charts;
 using OxyPlot;
-using OxyPlot.Annotations;
 using OxyPlot.Axes;
 
 namespace LabReport.Ab;
@@ -15,28 +14,22 @@ public static class AbChart
     public static PlotModel Model(IReadOnlyDictionary<string, IReadOnlyList<LabRounds.RoundRatio>> ratios, double threshold, string subtitle)
     {
         ArgumentNullException.ThrowIfNull(ratios);
-        var model = ChartFile.Model("B / A per round", subtitle);
-        var rounds = ChartFile.Linear(AxisPosition.Bottom, "round");
+        var model = ChartStyle.Model("B / A per round", subtitle);
+        var rounds = ChartStyle.Linear(AxisPosition.Bottom, "round");
         rounds.MinimumMajorStep = 1; // rounds are whole numbers
         rounds.MinimumMinorStep = 1;
         model.Axes.Add(rounds);
-        model.Axes.Add(ChartFile.Linear(AxisPosition.Left, "B / A time (above 1: B slower)"));
+        model.Axes.Add(ChartStyle.Linear(AxisPosition.Left, "B / A time (above 1: B slower)"));
         int index = 0;
         foreach (var (key, perRound) in ratios)
         {
-            model.Series.Add(ChartFile.Line(key, ChartFile.Color(index++), MarkerType.Circle, perRound.Select(r => ((double)r.Round, r.Ratio))));
+            model.Series.Add(ChartStyle.Line(key, ChartStyle.Color(index++), MarkerType.Circle, perRound.Select(r => ((double)r.Round, r.Ratio))));
         }
 
-        foreach (double level in new[] { 1 / (1 + threshold), 1, 1 + threshold })
-        {
-            model.Annotations.Add(new LineAnnotation
-            {
-                Type = LineAnnotationType.Horizontal,
-                Y = level,
-                Color = OxyColors.Gray,
-                LineStyle = level == 1 ? LineStyle.Solid : LineStyle.Dash,
-            });
-        }
+        // Reference lines named in the legend (ChartStyle.AddReference), not on the data.
+        ChartStyle.AddReference(model, vertical: false, 1, "1 = no change", style: 3);
+        ChartStyle.AddReference(model, vertical: false, 1 + threshold, $"±{threshold * 100:0.#}% threshold", style: 0);
+        ChartStyle.AddReference(model, vertical: false, 1 / (1 + threshold), $"−{threshold * 100:0.#}% (1 / (1 + threshold))", style: 0);
 
         return model;
     }

@@ -214,7 +214,7 @@ public static class AbCommand
         var ratios = outcome.Measurements.Benchmarks.ToDictionary(k => k,
             k => (IReadOnlyList<RoundRatio>)outcome.Measurements.Of(k).Ratio("B", "A").Ratios, StringComparer.Ordinal);
         string? chart = ratios.Values.Any(r => r.Count > 0)
-            ? ChartFile.Save(AbChart.Model(ratios, outcome.Settings.Threshold, $"A: {outcome.A.Build.Label}; B: {outcome.B.Label[3..]}"), folder, AbChart.FileName)
+            ? new ChartWriter(folder).Save(AbChart.Model(ratios, outcome.Settings.Threshold, $"A: {outcome.A.Build.Label}; B: {outcome.B.Label[3..]}"), AbChart.FileName)
             : null;
         File.WriteAllText(Path.Combine(folder, "summary.md"), AbReport.Summary(outcome, chart));
         File.WriteAllText(Path.Combine(folder, "rounds.tsv"), AbReport.RoundsTsv(outcome.Measurements));

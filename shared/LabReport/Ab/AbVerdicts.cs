@@ -71,7 +71,7 @@ public static class AbVerdicts
         var b = BenchmarkResult.FromValues("B", key, new Dictionary<string, string>(), measurements.Iterations(key, "B"), "B");
         var decision = Comparison.Decide(key, a, b, threshold);
         int n = Math.Min(rounds.Of("A").Count, rounds.Of("B").Count);
-        return new BenchmarkVerdict(key, n, medianA, medianB, decision.Ratio.Value, decision.Ratio.Lower, decision.Ratio.Upper, RatioEstimate.Level,
+        return new BenchmarkVerdict(key, n, medianA, medianB, decision.Ratio.Value, decision.Ratio.Lower, decision.Ratio.Upper, decision.Ratio.Level,
             decision.Change, double.NaN, double.NaN, $"compare's rule on {a.Values!.Count} + {b.Values!.Count} pooled iterations: {decision.Test}");
     }
 
