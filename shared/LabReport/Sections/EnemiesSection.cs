@@ -55,7 +55,8 @@ public sealed class EnemiesSection : PostSection
     /// <inheritdoc />
     protected override IEnumerable<ChartRef> Charts(SectionContext context) => EnemiesCharts.Draw(context);
 
-    // A StdDev ratio has no interval here (each StdDev is one estimate): judged by its point.
+    // A StdDev ratio: per round when both sides ran in rounds (the median of the rounds' ratios with their interval),
+    // else one StdDev over another, which has no interval (each StdDev is one estimate) and is judged by its point.
     private static ClaimRow StdDevRatio(SectionContext context, string id, BenchmarkResult? numerator, BenchmarkResult? denominator,
         string numeratorName, string denominatorName, string missing)
     {
@@ -65,15 +66,30 @@ public sealed class EnemiesSection : PostSection
             return Judge.Missing(claim, missing);
         }
 
-        if (!(denominator.StdDevNs > 0) || double.IsNaN(numerator.StdDevNs))
+        bool rounds = numerator.HasRounds && denominator.HasRounds;
+        if (rounds ? StdDevs(denominator).Count == 0 || StdDevs(numerator).Count == 0 : !(denominator.StdDevNs > 0) || double.IsNaN(numerator.StdDevNs))
         {
             return Judge.Row(claim, "no StdDev", Verdict.NotMeasurableHere, "a StdDev needs at least two iterations on both sides");
+        }
+
+        if (rounds)
+        {
+            var (over, under) = (StdDevs(numerator), StdDevs(denominator));
+            var perRound = RatioEstimate.FromRounds(LabRounds.RoundsEstimate.Paired(over, under));
+            return Judge.Estimate(claim, perRound, $"{Interval.Ratio(perRound)} — StdDev {Format.Time(Median(over.Values))} {numeratorName} vs " +
+                $"{Format.Time(Median(under.Values))} {denominatorName} (the rounds' medians)");
         }
 
         var ratio = RatioEstimate.Point(numerator.StdDevNs / denominator.StdDevNs);
         return Judge.Estimate(claim, ratio,
             $"{Interval.Ratio(ratio)} — StdDev {Format.Time(numerator.StdDevNs)} {numeratorName} vs {Format.Time(denominator.StdDevNs)} {denominatorName}");
     }
+
+    // Each round's own StdDev (a table's, or its iterations'), by round.
+    private static Dictionary<int, double> StdDevs(BenchmarkResult result) =>
+        result.RoundResults!.Where(r => r.StdDevNs > 0).ToDictionary(r => r.Round, r => r.StdDevNs);
+
+    private static double Median(IEnumerable<double> values) => LabRounds.RoundsEstimate.FromRatios([.. values]).Median;
 
     // A deterministic column of BenchmarkDotNet's table ("124 B", "27.53 MB", "3.10"), in the claim's unit.
     private static ClaimRow ExactColumn(SectionContext context, string id, BenchmarkResult? result, string column)
