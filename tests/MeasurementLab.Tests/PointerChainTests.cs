@@ -16,7 +16,7 @@ public class PointerChainTests
 
         chain.Build(lines);
 
-        CycleFrom(chain, 0).Should().BeEquivalentTo(Enumerable.Range(0, lines), "the walk from line 0 must visit every line once before it returns");
+        CycleFrom(chain, 0).Order().Should().Equal(Enumerable.Range(0, lines), "the walk from line 0 must visit every line once before it returns");
     }
 
     [Fact]
@@ -28,7 +28,7 @@ public class PointerChainTests
         foreach (int lines in new[] { 2048, 1723, 1024, 300, 17, 2 })
         {
             chain.Build(lines);
-            CycleFrom(chain, 0).Should().BeEquivalentTo(Enumerable.Range(0, lines));
+            CycleFrom(chain, 0).Order().Should().Equal(Enumerable.Range(0, lines));
         }
     }
 
@@ -80,6 +80,7 @@ public class PointerChainTests
         FluentActions.Invoking(() => chain.Chase(slot, 10)).Should().Throw<ArgumentOutOfRangeException>();
     }
 
+    // Compared sorted (BeEquivalentTo matches element against element, minutes for 4096 lines).
     private static List<int> CycleFrom(PointerChain chain, int start)
     {
         var seen = new List<int> { start };
