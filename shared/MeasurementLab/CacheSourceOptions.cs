@@ -51,6 +51,6 @@ public sealed record CacheSourceOptions(string? File, string SysfsRoot, string S
     /// <summary>The sources: loaded from the file, or read and measured on this machine (progress on <paramref name="progress"/>).</summary>
     public (CacheSources Sources, SweepResult? Sweep) Resolve(Action<string>? progress = null, CancellationToken cancel = default) =>
         File is not null
-            ? (CacheSources.Load(File, "--caches"), null)
+            ? (CacheSourcesJson.Load(File, "--caches"), null)
             : CacheSources.Detect(SysfsRoot, Settings, MaxBytes, progress, cancel);
 }

@@ -79,11 +79,11 @@ public static class CachesCommand
 
             var (sources, sweep) = options.Resolve(null, cancel.Token);
             string markdown = Markdown(sources, sweep);
-            output.Write(json ? sources.ToJson() + Environment.NewLine : markdown);
+            output.Write(json ? CacheSourcesJson.Write(sources) + Environment.NewLine : markdown);
             if (write is not null)
             {
                 File.WriteAllText(Path.Combine(write, MarkdownFile), markdown);
-                File.WriteAllText(Path.Combine(write, JsonFile), sources.ToJson() + "\n");
+                File.WriteAllText(Path.Combine(write, JsonFile), CacheSourcesJson.Write(sources) + "\n");
                 if (sweep is not null)
                 {
                     File.WriteAllText(Path.Combine(write, CurveFile), Curve(sweep));
@@ -108,7 +108,7 @@ public static class CachesCommand
     {
         ArgumentNullException.ThrowIfNull(sources);
         var text = new StringBuilder("# Caches: every source side by side\n\n");
-        text.Append(sources.ToMarkdown());
+        text.Append(CacheSourcesTable.Markdown(sources));
         if (sweep is not null)
         {
             text.AppendLine();

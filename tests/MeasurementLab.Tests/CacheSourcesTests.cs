@@ -44,7 +44,7 @@ public class CacheSourcesTests
         sources.Best.ToString().Should().Be("L1d 45 KiB, L2 724 KiB, L3 9 MiB");
         sources.Disagree("L3").Should().BeTrue("CPUID claims the host's 508 MiB");
         sources.Disagree("L2").Should().BeFalse("724 KiB is within 2x of 1 MiB");
-        string table = sources.ToMarkdown();
+        string table = CacheSourcesTable.Markdown(sources);
         table.Should().Contain("| L3    |").And.Contain("508 MiB").And.Contain("**no: disagree >2×**").And.Contain("no sysfs cache information");
     }
 
@@ -73,7 +73,7 @@ public class CacheSourcesTests
     {
         var sources = new CacheSources(null, EpycGuestCpuid, Measured(45 * KiB, 724 * KiB, null));
 
-        string json = sources.ToJson();
+        string json = CacheSourcesJson.Write(sources);
 
         using var document = JsonDocument.Parse(json);
         var root = document.RootElement;
@@ -89,8 +89,8 @@ public class CacheSourcesTests
         m.GetProperty("latencyNs").EnumerateObject().Select(p => p.Name).Should().Equal("L1d", "L2", "L3", "dram");
         m.GetProperty("latencyNs").GetProperty("dram").GetDouble().Should().Be(200);
 
-        var back = CacheSources.FromJson(json);
-        back.ToJson().Should().Be(json);
+        var back = CacheSourcesJson.Read(json);
+        CacheSourcesJson.Write(back).Should().Be(json);
         back.Used.Should().Be("measured");
     }
 
@@ -101,7 +101,7 @@ public class CacheSourcesTests
         string path = Path.Combine(dir.Path, "bogus.json");
         File.WriteAllText(path, "{\"x\": 1}");
 
-        FluentActions.Invoking(() => CacheSources.Load(path, "--caches")).Should().Throw<UsageException>().WithMessage("--caches: '*bogus.json' is not a readable caches.json*");
+        FluentActions.Invoking(() => CacheSourcesJson.Load(path, "--caches")).Should().Throw<UsageException>().WithMessage("--caches: '*bogus.json' is not a readable caches.json*");
     }
 
     private static MeasuredHierarchy Measured(long l1d, long l2, long? l3)
