@@ -1,5 +1,6 @@
 using HardwareCounters.Prediction;
 using HardwareCounters.Standalone;
+using MeasurementLab.Caches;
 using MeasurementLab;
 
 namespace HardwareCounters.Tests;

@@ -1,6 +1,6 @@
 using System.Globalization;
 
-namespace MeasurementLab;
+namespace MeasurementLab.Caches;
 
 /// <summary>One CPU cache as sysfs describes it.</summary>
 /// <param name="Level">1, 2, 3…</param>

@@ -1,4 +1,4 @@
-namespace MeasurementLab;
+namespace MeasurementLab.Caches;
 
 /// <summary>The per-core data cache sizes one source claims (null: the source does not say).</summary>
 public sealed record CacheSizes(long? L1d, long? L2, long? L3)

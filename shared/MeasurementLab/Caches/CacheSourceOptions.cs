@@ -1,4 +1,4 @@
-namespace MeasurementLab;
+namespace MeasurementLab.Caches;
 
 /// <summary>
 /// Where a command takes the cache sizes from, read once for <c>caches</c>, <c>predict</c> and <c>cache-info</c>:

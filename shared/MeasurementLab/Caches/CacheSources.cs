@@ -1,4 +1,4 @@
-namespace MeasurementLab;
+namespace MeasurementLab.Caches;
 
 /// <summary>
 /// Every source of cache sizes side by side — sysfs, CPUID and the latency sweep — and the one the prediction and E4

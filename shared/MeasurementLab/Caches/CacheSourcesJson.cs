@@ -1,7 +1,7 @@
 using System.Text;
 using System.Text.Json;
 
-namespace MeasurementLab;
+namespace MeasurementLab.Caches;
 
 /// <summary>
 /// caches.json, the file <c>caches --write</c> records and <c>--caches</c> / <c>FTF_CACHES_JSON</c> read back, so a

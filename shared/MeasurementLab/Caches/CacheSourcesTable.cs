@@ -1,6 +1,6 @@
 using System.Text;
 
-namespace MeasurementLab;
+namespace MeasurementLab.Caches;
 
 /// <summary>The sources as the <c>caches</c> mode shows them: one row per level, the disagreements flagged, then which source the lab uses and why.</summary>
 public static class CacheSourcesTable

@@ -1,6 +1,6 @@
 using System.Globalization;
 
-namespace MeasurementLab;
+namespace MeasurementLab.Caches;
 
 /// <summary>
 /// The data caches of CPU 0, read from <c>/sys/devices/system/cpu/cpu0/cache</c>, and where a working set of a

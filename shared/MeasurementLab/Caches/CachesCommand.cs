@@ -1,7 +1,7 @@
 using System.Globalization;
 using System.Text;
 
-namespace MeasurementLab;
+namespace MeasurementLab.Caches;
 
 /// <summary>
 /// The shared <c>caches</c> mode of post 2 and post 5: sysfs, CPUID and the latency sweep side by side, the

@@ -1,7 +1,7 @@
 using System.Runtime.Intrinsics.X86;
 using System.Text;
 
-namespace MeasurementLab;
+namespace MeasurementLab.Caches;
 
 /// <summary>The four registers one CPUID call returns.</summary>
 public readonly record struct CpuidRegisters(uint Eax, uint Ebx, uint Ecx, uint Edx);

@@ -1,6 +1,6 @@
 using System.Diagnostics;
 
-namespace MeasurementLab;
+namespace MeasurementLab.Caches;
 
 /// <summary>
 /// One working-set size of a sweep: the latency of a dependent load and the spread around it. Other programs only

@@ -1,7 +1,7 @@
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
-namespace MeasurementLab;
+namespace MeasurementLab.Caches;
 
 /// <summary>
 /// A random cyclic permutation of cache lines stored in an int[]: slot <c>i * IntsPerLine</c> holds the slot of the

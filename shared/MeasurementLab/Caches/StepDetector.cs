@@ -1,4 +1,4 @@
-namespace MeasurementLab;
+namespace MeasurementLab.Caches;
 
 /// <summary>The sweep points between two steps: one level of the hierarchy.</summary>
 /// <param name="First">Index of its first point.</param>

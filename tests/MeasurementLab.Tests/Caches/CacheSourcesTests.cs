@@ -1,6 +1,7 @@
 using System.Text.Json;
+using MeasurementLab.Caches;
 
-namespace MeasurementLab.Tests;
+namespace MeasurementLab.Tests.Caches;
 
 /// <summary>Which source the lab uses, the 2× disagreement flag, and the JSON the issue fixes.</summary>
 public class CacheSourcesTests

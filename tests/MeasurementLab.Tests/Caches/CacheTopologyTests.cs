@@ -1,4 +1,6 @@
-namespace MeasurementLab.Tests;
+using MeasurementLab.Caches;
+
+namespace MeasurementLab.Tests.Caches;
 
 /// <summary>MeasurementLab's sysfs cache parser on fixture trees (the prediction stands on it).</summary>
 public class CacheTopologyTests

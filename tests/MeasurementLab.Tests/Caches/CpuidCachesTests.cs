@@ -1,4 +1,6 @@
-namespace MeasurementLab.Tests;
+using MeasurementLab.Caches;
+
+namespace MeasurementLab.Tests.Caches;
 
 /// <summary>The CPUID decoder against register values of known parts (no live CPUID asserted).</summary>
 public class CpuidCachesTests

@@ -1,4 +1,6 @@
-namespace MeasurementLab.Tests;
+using MeasurementLab.Caches;
+
+namespace MeasurementLab.Tests.Caches;
 
 /// <summary>The sweep's sizes and how far it goes (its latencies are never asserted).</summary>
 public class LatencySweepTests

@@ -1,4 +1,6 @@
-namespace MeasurementLab.Tests;
+using MeasurementLab.Caches;
+
+namespace MeasurementLab.Tests.Caches;
 
 /// <summary>The sweep's chain: one cycle through every line, so no load is skipped and none repeats early.</summary>
 public class PointerChainTests

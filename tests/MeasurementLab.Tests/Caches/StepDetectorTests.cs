@@ -1,4 +1,6 @@
-namespace MeasurementLab.Tests;
+using MeasurementLab.Caches;
+
+namespace MeasurementLab.Tests.Caches;
 
 /// <summary>Step detection on synthetic latency curves (no measured latency is asserted anywhere).</summary>
 public class StepDetectorTests
