@@ -1,6 +1,6 @@
 using System.Diagnostics;
 
-namespace MeasurementLab.Tests;
+namespace StorageEngine.Benchmarks.Tests;
 
 /// <summary>
 /// The engine's benchmark program (shared/StorageEngine.Benchmarks) goes through the same entry point as the posts;
