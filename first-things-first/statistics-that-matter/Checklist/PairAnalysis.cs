@@ -84,7 +84,7 @@ public sealed record PairAnalysis(
         if (!real)
         {
             verdict = Verdict.Unresolved;
-            reason = $"Welch p = {Format.P(welch.PValue)} and Mann-Whitney p = {Format.P(mannWhitney.PValue)}: not both below alpha = {Format.Number(settings.Alpha)}";
+            reason = $"Welch p = {ChecklistFormat.P(welch.PValue)} and Mann-Whitney p = {ChecklistFormat.P(mannWhitney.PValue)}: not both below alpha = {ChecklistFormat.Number(settings.Alpha)}";
         }
         else if (ratio is null)
         {
@@ -95,7 +95,7 @@ public sealed record PairAnalysis(
         {
             double change = Math.Abs(ratio.Value - 1);
             verdict = change >= settings.Sesoi ? Verdict.RealAndAboveSesoi : Verdict.RealButBelowSesoi;
-            reason = $"both tests p < {Format.Number(settings.Alpha)}; |ratio - 1| = {Format.Percent(change)} {(change >= settings.Sesoi ? ">=" : "<")} SESOI {Format.Percent(settings.Sesoi)}";
+            reason = $"both tests p < {ChecklistFormat.Number(settings.Alpha)}; |ratio - 1| = {ChecklistFormat.Percent(change)} {(change >= settings.Sesoi ? ">=" : "<")} SESOI {ChecklistFormat.Percent(settings.Sesoi)}";
         }
 
         return new PairAnalysis(pair, baseline, candidate, baselineCi, candidateCi, welch, mannWhitney, ratio, effect, verdict, reason);

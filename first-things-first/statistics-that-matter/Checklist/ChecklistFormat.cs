@@ -2,8 +2,12 @@ using System.Globalization;
 
 namespace StatisticsThatMatter.Checklist;
 
-/// <summary>Number formatting for the checklist's output (invariant culture, so reports read the same everywhere); durations use the lab's <see cref="MeasurementLab.DurationFormat"/>.</summary>
-internal static class Format
+/// <summary>
+/// Number formatting for the checklist's output, invariant culture so reports read the same everywhere. It follows the
+/// post's checklist (p-values to four decimals, ratios to three), not the lab report's 3–4 significant digits
+/// (LabReport's <c>Format</c>); durations use the lab's <see cref="MeasurementLab.DurationFormat"/>.
+/// </summary>
+internal static class ChecklistFormat
 {
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
 
