@@ -26,7 +26,7 @@ internal sealed class ChecklistPrinter(TextWriter output, CheckSettings settings
         output.WriteLine($"[{number}/{count}] {pair.Title}");
         if (analysis.Baseline is null || analysis.Candidate is null)
         {
-            Line("verdict", $"{PairAnalysis.Describe(analysis.Verdict)} ({analysis.Reason})");
+            Line("verdict", $"{analysis.Verdict.Describe()} ({analysis.Reason})");
             output.WriteLine();
             return;
         }
@@ -102,7 +102,7 @@ internal sealed class ChecklistPrinter(TextWriter output, CheckSettings settings
             Line("cross-check", $"BenchmarkDotNet's own Error for {pair.Baseline.Method}: ± {MeasurementLab.DurationFormat.Precise(bdnError, unit)} (this tool: ± {MeasurementLab.DurationFormat.Precise(ci.HalfWidth, unit)})");
         }
 
-        Line("verdict", $"{PairAnalysis.Describe(analysis.Verdict)} ({analysis.Reason})");
+        Line("verdict", $"{analysis.Verdict.Describe()} ({analysis.Reason})");
         output.WriteLine();
     }
 
@@ -130,7 +130,7 @@ internal sealed class ChecklistPrinter(TextWriter output, CheckSettings settings
                        $"{ChecklistFormat.Percent(check.PredictedRatio - 1)} time, speedup {ChecklistFormat.Fixed(check.PredictedSpeedup, 3)}x ({ChecklistFormat.SignedPercent(check.PredictedSpeedup - 1)})");
         Line("measured", $"{check.Macro.Pair.Title}: ratio {ChecklistFormat.Ratio(check.MeasuredRatio)}: " +
                          $"{ChecklistFormat.Percent(check.MeasuredRatio - 1)} time, speedup {ChecklistFormat.Fixed(check.MeasuredSpeedup, 3)}x ({ChecklistFormat.SignedPercent(check.MeasuredSpeedup - 1)}); " +
-                         $"macro verdict: {PairAnalysis.Describe(check.Macro.Verdict)}");
+                         $"macro verdict: {check.Macro.Verdict.Describe()}");
         double gap = check.PredictedRatio - check.MeasuredRatio;
         string reading = Math.Abs(gap) < 0.005
             ? "the end-to-end change is what the step's share allows"
@@ -139,7 +139,7 @@ internal sealed class ChecklistPrinter(TextWriter output, CheckSettings settings
                 : "the pipeline gained less than predicted: the step costs less inside the pipeline than alone, or other steps got slower";
         Line("reading", $"{ChecklistFormat.Fixed(gap * 100, 1)} points between prediction and measurement: {reading}. " +
                         $"The micro speedup of {ChecklistFormat.Fixed(check.LocalSpeedup, 1)}x is what the isolated function gets; the user sees the macro ratio.");
-        if (check.Macro.Verdict == Verdict.Unresolved)
+        if (check.Macro.Verdict == PairVerdict.Unresolved)
         {
             Line("", "caution: the macro pair itself is unresolved, so its measured ratio may still be noise; resolve it before reading the gap.");
         }
@@ -152,7 +152,7 @@ internal sealed class ChecklistPrinter(TextWriter output, CheckSettings settings
         output.WriteLine($"Verdicts (SESOI {ChecklistFormat.Percent(settings.Sesoi)}, alpha {ChecklistFormat.Number(settings.Alpha)}):");
         foreach (var a in analyses)
         {
-            output.WriteLine($"  {PairAnalysis.Describe(a.Verdict),-22} {a.Pair.Title}");
+            output.WriteLine($"  {a.Verdict.Describe(),-22} {a.Pair.Title}");
         }
     }
 
