@@ -3,7 +3,7 @@ using LabStatistics;
 namespace StatisticsThatMatter.Checklist;
 
 /// <summary>Writes the checklist: one block per pair, the micro/macro block, then one verdict line per pair.</summary>
-internal sealed class ChecklistPrinter(TextWriter output, CheckSettings settings)
+internal sealed class ChecklistPrinter(TextWriter output, CheckThresholds settings)
 {
     private const int LabelWidth = 18;
 

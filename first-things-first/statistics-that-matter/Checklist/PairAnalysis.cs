@@ -20,7 +20,7 @@ public sealed record PairAnalysis(
     public bool? IntervalsOverlap => BaselineCi is not null && CandidateCi is not null ? BaselineCi.Overlaps(CandidateCi) : null;
 
     /// <summary>Runs every check of the post's list on one pair.</summary>
-    public static PairAnalysis Analyze(BenchmarkPair pair, CheckSettings settings)
+    public static PairAnalysis Analyze(BenchmarkPair pair, CheckThresholds settings)
     {
         ArgumentNullException.ThrowIfNull(pair);
         ArgumentNullException.ThrowIfNull(settings);

@@ -5,7 +5,7 @@ namespace StatisticsThatMatter.Tests.Checklist;
 
 public class PairAnalysisTests
 {
-    private static readonly CheckSettings FivePercent = CheckSettings.Default;
+    private static readonly CheckThresholds FivePercent = CheckThresholds.Default;
 
     [Fact]
     public void A_resolved_two_percent_difference_is_real_but_below_a_five_percent_SESOI()
