@@ -30,7 +30,7 @@ public sealed class CompareTests : IDisposable
     [Fact]
     public void The_table_pairs_each_function_and_size_and_gives_the_ratio()
     {
-        string table = CompareCommand.Table(Path.Combine(Fixtures, "run"));
+        string table = ComparisonCommand.Table(Path.Combine(Fixtures, "run"));
 
         string[] multiply = Row(table, "multiply", "");
         multiply[2..6].Should().Equal("4.700 ns", "1.060 ns", "8,388,608", "5.104 ns");
@@ -44,7 +44,7 @@ public sealed class CompareTests : IDisposable
     [Fact]
     public void A_one_iteration_run_has_no_interval()
     {
-        Row(CompareCommand.Table(Path.Combine(Fixtures, "smoke")), "multiply", "")[6].Should().Be("n/a");
+        Row(ComparisonCommand.Table(Path.Combine(Fixtures, "smoke")), "multiply", "")[6].Should().Be("n/a");
     }
 
     [Fact]
@@ -81,11 +81,11 @@ public sealed class CompareTests : IDisposable
         Directory.CreateDirectory(Path.Combine(_directory, "empty"));
         File.WriteAllText(Path.Combine(_directory, Mark8Csv.FileName), "group,function,size,mean_ns,sdev_ns,count\nmath,pow,,fast,1,2\n");
 
-        FluentActions.Invoking(() => CompareCommand.Table(Path.Combine(_directory, "nope")))
+        FluentActions.Invoking(() => ComparisonCommand.Table(Path.Combine(_directory, "nope")))
             .Should().Throw<UsageException>().WithMessage("*RUN_DIR*nope*is not a directory*");
-        FluentActions.Invoking(() => CompareCommand.Table(Path.Combine(_directory, "empty")))
+        FluentActions.Invoking(() => ComparisonCommand.Table(Path.Combine(_directory, "empty")))
             .Should().Throw<UsageException>().WithMessage("*mark8.csv does not exist*");
-        FluentActions.Invoking(() => CompareCommand.Table(_directory))
+        FluentActions.Invoking(() => ComparisonCommand.Table(_directory))
             .Should().Throw<UsageException>().WithMessage("*mark8.csv:2: expected group,function,size,mean_ns,sdev_ns,count; got 'math,pow,,fast,1,2'*");
     }
 

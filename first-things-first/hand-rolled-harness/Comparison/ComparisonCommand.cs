@@ -1,10 +1,12 @@
-using HandRolledHarness.Comparison;
 using MeasurementLab;
 
-namespace HandRolledHarness;
+namespace HandRolledHarness.Comparison;
 
-/// <summary>The <c>compare</c> mode: the hand-rolled Mark8 results of a run next to BenchmarkDotNet's, as one table.</summary>
-internal static class CompareCommand
+/// <summary>
+/// The <c>compare</c> mode: the hand-rolled Mark8 results of a run next to BenchmarkDotNet's, as one table
+/// (comparison.md). Named for what it writes, so that CompareCommand stays LabReport's comparison of runs.
+/// </summary>
+internal static class ComparisonCommand
 {
     public const string Name = "compare";
     public const string OutputFileName = "comparison.md";
