@@ -39,12 +39,12 @@ internal static class MarkCommand
     public static int Run(string[] args)
     {
         var options = MarkOptions.Parse(args);
-        Execute(options, StopwatchClock.Instance, Console.Out);
+        Execute(options, TimeProvider.System, Console.Out);
         return 0;
     }
 
     /// <summary>Runs the step; returns the final results of mark 7 and 8 (also written to --csv).</summary>
-    internal static IReadOnlyList<Mark8Row> Execute(MarkOptions options, IClock clock, TextWriter output)
+    internal static IReadOnlyList<Mark8Row> Execute(MarkOptions options, TimeProvider clock, TextWriter output)
     {
         foreach (string line in SystemInfo.Current())
         {
