@@ -1,5 +1,9 @@
 #!/usr/bin/env bash
 # Shared helpers for the lab's scripts. Source it: . "$(dirname "$0")/../lib/common.sh" (adjust the path).
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+  printf "error: %s is a library the lab's scripts source; run one of them (scripts/run-all.sh --help)\n" "$0" >&2
+  exit 2
+fi
 # Conventions: set -euo pipefail in the caller, --help on every script, every background process stopped on exit.
 
 # Absolute path of the repository root (the directory holding companion-code.sln).
