@@ -1,3 +1,4 @@
+using LabReport.Readme;
 using MeasurementLab;
 
 namespace LabReport;

@@ -63,6 +63,17 @@ public sealed partial class MarkdownTable
         return i >= 0 && i < row.Count ? row[i] : null;
     }
 
+    /// <summary>A new table with only the named columns (found ignoring case), in that order, with their alignments.</summary>
+    /// <exception cref="ArgumentException">The table has no column of one of the names.</exception>
+    public MarkdownTable Select(params string[] columns)
+    {
+        ArgumentNullException.ThrowIfNull(columns);
+        int[] indexes = [.. columns.Select(c => Column(c) is int i and >= 0 ? i : throw new ArgumentException($"The table has no column '{c}'.", nameof(columns)))];
+        var selected = new MarkdownTable([.. indexes.Select(i => _headers[i])], [.. indexes.Select(i => _alignments[i])]);
+        selected._rows.AddRange(_rows.Select(r => indexes.Select(i => i < r.Length ? r[i] : "").ToArray()));
+        return selected;
+    }
+
     /// <summary>Adds a row; it must have one cell per column.</summary>
     public MarkdownTable Row(params string[] cells)
     {

@@ -1,4 +1,6 @@
-namespace LabReport.Tests;
+using LabReport.Readme;
+
+namespace LabReport.Tests.Readme;
 
 public class ReadmeTests
 {

@@ -1,0 +1,80 @@
+using LabReport.Readme;
+using MeasurementLab;
+
+namespace LabReport.Tests.Readme;
+
+/// <summary>The kinds of generated block: a run's tables (whole or some columns) and environment rows, and the markers' rules.</summary>
+public class ReadmeBlockTests
+{
+    private const string Note = ReadmeBlock.Note;
+
+    [Fact]
+    public void A_marker_names_its_kind_and_argument_and_a_bare_one_holds_the_verdicts()
+    {
+        string text = $"a\n{ReadmeCommand.Begin}\nold\n{ReadmeCommand.End}\nb\n<!-- measured-here:begin table engine/x.md Method, Mean {Note} -->\nold\n{ReadmeCommand.End}\n";
+
+        var blocks = ReadmeBlock.FindAll(text);
+
+        blocks.Select(b => (b.Kind, b.Argument)).Should().Equal((ReadmeBlock.Verdicts, ""), ("table", "engine/x.md Method, Mean"));
+        text[blocks[1].ContentStart..blocks[1].ContentEnd].Should().Be("old\n");
+        ReadmeBlock.HandWritten(text).Should().NotContain("old").And.Contain("\nb\n");
+    }
+
+    [Theory]
+    [InlineData("<!-- measured-here:begin -->\nx\n", "line 1: a begin marker needs its")]
+    [InlineData("x\n<!-- measured-here:end -->\n", "line 2: <!-- measured-here:end --> without a begin marker")]
+    [InlineData("<!-- measured-here:begin -->\n<!-- measured-here:begin table a -->\n<!-- measured-here:end -->\n", "line 1: a begin marker needs its")]
+    public void Unbalanced_markers_are_an_error_naming_the_line(string text, string message) =>
+        FluentActions.Invoking(() => ReadmeBlock.FindAll(text)).Should().Throw<FormatException>().WithMessage(message + "*");
+
+    [Fact]
+    public void Readme_fills_tables_with_the_columns_named_and_environment_rows_and_keeps_what_it_cannot_fill()
+    {
+        using var repo = new FixtureRepository("full");
+        string readme = repo.Readme("shared/StorageEngine/README.md",
+            $"# engine\n\n<!-- measured-here:begin table engine/StorageEngine.Benchmarks.WalAppendScaling-report-github.md Method, ThreadCount, Wal, Mean {Note} -->\nstale\n{ReadmeCommand.End}\n\n" +
+            $"<!-- measured-here:begin environment RAM; run directory filesystem {Note} -->\nstale\n{ReadmeCommand.End}\n\n" +
+            $"<!-- measured-here:begin table engine/no-such-file.md {Note} -->\nkept\n{ReadmeCommand.End}\n\n" +
+            $"<!-- measured-here:begin table engine/StorageEngine.Benchmarks.WalAppendScaling-report-github.md Median {Note} -->\nkept too\n{ReadmeCommand.End}\n");
+
+        var (code, output, error) = repo.RunReadme();
+
+        code.Should().Be(0, error);
+        output.Should().Contain(readme);
+        string text = File.ReadAllText(readme);
+        text.Should().NotContain("stale").And.Contain("kept\n").And.Contain("kept too\n");
+        text.Should().Contain("From [`engine/StorageEngine.Benchmarks.WalAppendScaling-report-github.md`](../../results/fixtures/full/engine/StorageEngine.Benchmarks.WalAppendScaling-report-github.md)");
+        var table = MarkdownTable.ParseAll(text).First();
+        table.Header.Should().Equal("Method", "ThreadCount", "Wal", "Mean");
+        table.Rows.Should().HaveCount(4).And.OnlyContain(r => r[0] == "InsertNoFlush", "bold markers are gone");
+        text.Should().Contain("| RAM ").And.Contain("23.5 GiB").And.Contain("/var/tmp: ext4");
+        error.Should().Contain("block 'table engine/no-such-file.md' left as it is (the run has no engine/no-such-file.md)")
+            .And.Contain("has no column 'Median'");
+        repo.RunReadme().Code.Should().Be(0);
+        File.ReadAllText(readme).Should().Be(text, "regenerating from the same run changes nothing");
+    }
+
+    [Fact]
+    public void A_verdicts_block_outside_a_posts_readme_and_an_unknown_kind_are_left_with_a_warning()
+    {
+        using var repo = new FixtureRepository("full");
+        string root = repo.Readme("README.md", $"{ReadmeCommand.Begin}\nkept\n{ReadmeCommand.End}\n<!-- measured-here:begin chart x -->\nkept\n{ReadmeCommand.End}\n");
+
+        var (code, _, error) = repo.RunReadme();
+
+        code.Should().Be(0, error);
+        File.ReadAllText(root).Should().Be($"{ReadmeCommand.Begin}\nkept\n{ReadmeCommand.End}\n<!-- measured-here:begin chart x -->\nkept\n{ReadmeCommand.End}\n");
+        error.Should().Contain("only a post's README").And.Contain("unknown block kind 'chart'");
+    }
+
+    [Fact]
+    public void The_engines_verdicts_go_to_the_engines_readme()
+    {
+        using var repo = new FixtureRepository("full");
+        string readme = repo.Readme("shared/StorageEngine/README.md", $"# engine\n\n{ReadmeCommand.Begin}\nstale\n{ReadmeCommand.End}\n");
+
+        repo.RunReadme().Code.Should().Be(0);
+
+        File.ReadAllText(readme).Should().NotContain("stale").And.Contain("LockTable / SQLite").And.Contain("](../../results/fixtures/full/report.md)");
+    }
+}
