@@ -84,6 +84,6 @@ public class ReadmeNumbersTests
                 .Select(n => $"{Path.GetRelativePath(root, readme)}:{n.Line}: {n.Text}"))
             .ToList();
 
-        typed.Should().BeEmpty("a measured number belongs in a block 'LabReport readme' generates (see ReadmeNumbers for the rule)");
+        string.Join('\n', typed).Should().BeEmpty("a measured number belongs in a block 'LabReport readme' generates (see ReadmeNumbers for the rule)");
     }
 }
