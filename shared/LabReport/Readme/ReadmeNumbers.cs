@@ -1,4 +1,3 @@
-using System.Globalization;
 using System.Text.RegularExpressions;
 
 namespace LabReport.Readme;
@@ -9,18 +8,21 @@ namespace LabReport.Readme;
 public sealed record HandTypedNumber(int Line, string Text);
 
 /// <summary>
-/// The rule that keeps measured numbers out of a README's prose. A measured number is a number with a unit of time,
-/// rate, size, ratio or share (ns, µs, ms, s, min, h, ops/s, inserts/s, MB/s, B, KiB, MiB, GiB, KB, MB, GB, ×, x, %,
-/// and the K/M/G multipliers) or a duration written m:ss. Outside the generated blocks it may appear only as
+/// The rule that keeps measured numbers out of a README's hand-written text. A measured number is a number with a
+/// unit of time, rate, size, ratio or share (ns, µs, ms, s, min, h, ops/s, inserts/s, MB/s, B, KiB, MiB, GiB, KB, MB,
+/// GB, ×, x, %, and the K/M/G multipliers) or a duration written m:ss. Outside the generated blocks it may appear only
 /// <list type="bullet">
-/// <item>a published number: its value is in shared/LabReport/published-numbers.json, or inside a quoted block of the
-/// same README, <c>&lt;!-- post-numbers:begin --&gt;</c> … <c>&lt;!-- post-numbers:end --&gt;</c> (what a post or a spec
-/// printed, typed once per README and cited from its prose);</item>
-/// <item>a parameter, written as code (<c>`256 KiB`</c>, <c>`--seconds 5`</c>): a value the lab sets, not one it measured;</item>
-/// <item>the confidence level every interval uses (99.9%).</item>
+/// <item>as the same number with the same unit inside a generated block of the same README (prose may repeat what a
+/// block holds; when a new run changes the block, the repeated number no longer matches and this rule fails);</item>
+/// <item>as a published number: written so in shared/LabReport/published-numbers.json, or inside a quoted block of the
+/// same README, <c>&lt;!-- post-numbers:begin --&gt;</c> … <c>&lt;!-- post-numbers:end --&gt;</c> (what a post or a
+/// spec printed, typed once per README and cited from its prose);</item>
+/// <item>as code, for a parameter: <c>`256 KiB`</c>, <c>`--seconds 5`</c> (a value the lab sets, not one it measured);</item>
+/// <item>as the confidence level every interval uses (99.9%).</item>
 /// </list>
-/// Anything else is a measurement typed by hand, which goes stale with the next run: it belongs in a generated block.
-/// Plain counts (500,000 inserts, 2 cores) and unitless decimals are not checked.
+/// Anything else is a measurement typed by hand, which the next run makes stale: it belongs in a generated block.
+/// Numbers compare as written (2.57M is not 2.6M; 1.24x is 1.24×). Plain counts (500,000 inserts, 2 cores) and
+/// unitless decimals are not checked.
 /// </summary>
 public static partial class ReadmeNumbers
 {
@@ -35,44 +37,37 @@ public static partial class ReadmeNumbers
 
     /// <summary>Every number of a README's hand-written text that nothing accounts for, in order.</summary>
     /// <param name="readme">The README's text.</param>
-    /// <param name="published">Every number of the published-numbers file (<see cref="PublishedValues"/>).</param>
+    /// <param name="published">The numbers of the published-numbers file (<see cref="Tokens"/> of its text).</param>
     /// <exception cref="FormatException">A generated or quoted block is not closed.</exception>
-    public static IReadOnlyList<HandTypedNumber> Find(string readme, IReadOnlySet<double> published)
+    public static IReadOnlyList<HandTypedNumber> Find(string readme, IReadOnlySet<string> published)
     {
         ArgumentNullException.ThrowIfNull(readme);
         ArgumentNullException.ThrowIfNull(published);
+        var blocks = ReadmeBlock.FindAll(readme);
+        var accounted = new HashSet<string>(published, StringComparer.Ordinal);
+        accounted.UnionWith(blocks.SelectMany(b => Tokens(readme[b.ContentStart..b.ContentEnd])));
         string text = ReadmeBlock.HandWritten(readme);
-        var quoted = new HashSet<double>();
-        text = Blank(text, QuotedRegion(), m => quoted.UnionWith(Measured().Matches(m.Value).Select(n => Value(n.Groups["n"].Value))));
+        text = Blank(text, QuotedRegion(), m => accounted.UnionWith(Tokens(m.Value)));
         if (text.Contains(QuotedBegin, StringComparison.Ordinal) || text.Contains(QuotedEnd, StringComparison.Ordinal))
         {
             throw new FormatException($"a {QuotedBegin} … --> needs its {QuotedEnd}");
         }
 
         text = Blank(text, NotProse(), _ => { });
-        var found = new List<HandTypedNumber>();
-        foreach (Match m in Measured().Matches(text))
-        {
-            string token = m.Value.Trim();
-            if (Conventions.Contains(token) || m.Groups["n"].Success && (published.Contains(Value(m.Groups["n"].Value)) || quoted.Contains(Value(m.Groups["n"].Value))))
-            {
-                continue;
-            }
-
-            found.Add(new HandTypedNumber(text.AsSpan(0, m.Index).Count('\n') + 1, token));
-        }
-
-        return found;
+        return [.. Measured().Matches(text)
+            .Where(m => !Conventions.Contains(m.Value) && !accounted.Contains(Normal(m.Value)))
+            .Select(m => new HandTypedNumber(text.AsSpan(0, m.Index).Count('\n') + 1, m.Value))];
     }
 
-    /// <summary>Every number written in the published-numbers file (values, displays and settings alike).</summary>
-    public static IReadOnlySet<double> PublishedValues(string publishedNumbersJson)
+    /// <summary>The measured-looking numbers of a text, each as written without spaces (× for x, µ for μ).</summary>
+    public static IReadOnlySet<string> Tokens(string text)
     {
-        ArgumentNullException.ThrowIfNull(publishedNumbersJson);
-        return Number().Matches(publishedNumbersJson).Select(m => Value(m.Value)).ToHashSet();
+        ArgumentNullException.ThrowIfNull(text);
+        return Measured().Matches(text).Select(m => Normal(m.Value)).ToHashSet(StringComparer.Ordinal);
     }
 
-    private static double Value(string number) => double.Parse(number.Replace(",", "", StringComparison.Ordinal), NumberStyles.Float, CultureInfo.InvariantCulture);
+    private static string Normal(string token) =>
+        new string([.. token.Where(c => !char.IsWhiteSpace(c))]).Replace('x', '×').Replace('μ', 'µ');
 
     // Replaces each match by spaces (its line breaks kept, so line numbers stay right).
     private static string Blank(string text, Regex regex, Action<Match> seen) => regex.Replace(text, m =>
@@ -82,9 +77,6 @@ public static partial class ReadmeNumbers
     });
 
     private const string NumberPattern = @"(?<![\w.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\w.,])\d+(?:\.\d+)?";
-
-    [GeneratedRegex(NumberPattern)]
-    private static partial Regex Number();
 
     [GeneratedRegex(@"<!-- post-numbers:begin.*?<!-- post-numbers:end -->", RegexOptions.Singleline)]
     private static partial Regex QuotedRegion();
