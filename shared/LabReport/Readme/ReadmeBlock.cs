@@ -1,3 +1,5 @@
+using System.Text.RegularExpressions;
+
 namespace LabReport.Readme;
 
 /// <summary>
@@ -9,7 +11,7 @@ namespace LabReport.Readme;
 /// <param name="Argument">What the kind needs: a file of the run and its columns, or environment rows (empty for verdicts).</param>
 /// <param name="ContentStart">Where the generated text starts (after the begin marker's line).</param>
 /// <param name="ContentEnd">Where it ends (the end marker).</param>
-public sealed record ReadmeBlock(string Kind, string Argument, int ContentStart, int ContentEnd)
+public sealed partial record ReadmeBlock(string Kind, string Argument, int ContentStart, int ContentEnd)
 {
     /// <summary>Start of every begin marker.</summary>
     public const string BeginPrefix = "<!-- measured-here:begin";
@@ -26,41 +28,41 @@ public sealed record ReadmeBlock(string Kind, string Argument, int ContentStart,
     /// <summary>The SPEC as the marker gives it, for messages: "table why-benchmarks-lie/latency.txt".</summary>
     public string Spec => Argument.Length == 0 ? Kind : $"{Kind} {Argument}";
 
-    /// <summary>Every block of a README, in order; a begin without its end (or an end without a begin) is an error naming the line.</summary>
+    /// <summary>
+    /// Every block of a README, in order. Markers stand on lines of their own (a marker quoted inside a sentence is
+    /// prose); a begin without its end, or an end without a begin, is an error naming the line.
+    /// </summary>
     public static IReadOnlyList<ReadmeBlock> FindAll(string text)
     {
         ArgumentNullException.ThrowIfNull(text);
         var blocks = new List<ReadmeBlock>();
-        int at = 0;
-        while (true)
+        Match? open = null;
+        foreach (Match marker in Marker().Matches(text))
         {
-            int begin = text.IndexOf(BeginPrefix, at, StringComparison.Ordinal);
-            int end = text.IndexOf(End, at, StringComparison.Ordinal);
-            if (begin < 0)
+            bool isEnd = marker.Groups["end"].Success;
+            if (isEnd == (open is null))
             {
-                return end < 0 ? blocks : throw new FormatException($"line {LineOf(text, end)}: {End} without a begin marker");
+                throw new FormatException(isEnd
+                    ? $"line {LineOf(text, marker.Index)}: {End} without a begin marker"
+                    : $"line {LineOf(text, open!.Index)}: a begin marker needs its {End} before the next block");
             }
 
-            if (end >= 0 && end < begin)
+            if (!isEnd)
             {
-                throw new FormatException($"line {LineOf(text, end)}: {End} without a begin marker");
+                open = marker;
+                continue;
             }
 
-            int close = text.IndexOf("-->", begin, StringComparison.Ordinal);
-            int next = text.IndexOf(BeginPrefix, begin + BeginPrefix.Length, StringComparison.Ordinal);
-            if (close < 0 || end < 0 || next >= 0 && next < end)
-            {
-                throw new FormatException($"line {LineOf(text, begin)}: a begin marker needs its {End} before the next block");
-            }
-
-            string spec = text[(begin + BeginPrefix.Length)..close].Replace(Note, "", StringComparison.Ordinal).Trim();
+            string spec = open!.Groups["spec"].Value.Replace(Note, "", StringComparison.Ordinal).Trim();
             int space = spec.IndexOf(' ', StringComparison.Ordinal);
             string kind = spec.Length == 0 ? Verdicts : space < 0 ? spec : spec[..space];
             string argument = space < 0 ? "" : spec[(space + 1)..].Trim();
-            int lineEnd = text.IndexOf('\n', close);
-            blocks.Add(new ReadmeBlock(kind, argument, lineEnd < 0 ? text.Length : lineEnd + 1, end));
-            at = end + End.Length;
+            int contentStart = Math.Min(open.Index + open.Length + 1, marker.Index);
+            blocks.Add(new ReadmeBlock(kind, argument, contentStart, marker.Index));
+            open = null;
         }
+
+        return open is null ? blocks : throw new FormatException($"line {LineOf(text, open.Index)}: a begin marker needs its {End} before the next block");
     }
 
     /// <summary>The text with each block's content replaced by what <paramref name="content"/> gives (null keeps it).</summary>
@@ -89,4 +91,7 @@ public sealed record ReadmeBlock(string Kind, string Argument, int ContentStart,
     public static string HandWritten(string text) => Fill(text, _ => "");
 
     private static int LineOf(string text, int index) => text.AsSpan(0, index).Count('\n') + 1;
+
+    [GeneratedRegex(@"^(?:<!-- measured-here:begin(?<spec>[^\n]*?)-->|(?<end><!-- measured-here:end -->))[ \t]*\r?$", RegexOptions.Multiline)]
+    private static partial Regex Marker();
 }

@@ -48,7 +48,7 @@ public static partial class ReadmeNumbers
         accounted.UnionWith(blocks.SelectMany(b => Tokens(readme[b.ContentStart..b.ContentEnd])));
         string text = ReadmeBlock.HandWritten(readme);
         text = Blank(text, QuotedRegion(), m => accounted.UnionWith(Tokens(m.Value)));
-        if (text.Contains(QuotedBegin, StringComparison.Ordinal) || text.Contains(QuotedEnd, StringComparison.Ordinal))
+        if (StrayQuoteMarker().IsMatch(text))
         {
             throw new FormatException($"a {QuotedBegin} … --> needs its {QuotedEnd}");
         }
@@ -78,8 +78,12 @@ public static partial class ReadmeNumbers
 
     private const string NumberPattern = @"(?<![\w.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\w.,])\d+(?:\.\d+)?";
 
-    [GeneratedRegex(@"<!-- post-numbers:begin.*?<!-- post-numbers:end -->", RegexOptions.Singleline)]
+    // Markers stand on lines of their own, as the generated blocks' do.
+    [GeneratedRegex(@"^<!-- post-numbers:begin[^\n]*-->[ \t]*\r?$.*?^<!-- post-numbers:end -->", RegexOptions.Singleline | RegexOptions.Multiline)]
     private static partial Regex QuotedRegion();
+
+    [GeneratedRegex(@"^<!-- post-numbers:(?:begin|end)", RegexOptions.Multiline)]
+    private static partial Regex StrayQuoteMarker();
 
     // Code blocks, code spans, HTML comments and link targets: commands, parameters and paths, not prose.
     [GeneratedRegex(@"```.*?```|`[^`\n]*`|<!--.*?-->|\]\([^)\s]*\)", RegexOptions.Singleline)]
