@@ -46,7 +46,7 @@ public static partial class ReadmeNumbers
         var blocks = ReadmeBlock.FindAll(readme);
         var accounted = new HashSet<string>(published, StringComparer.Ordinal);
         accounted.UnionWith(blocks.SelectMany(b => Tokens(readme[b.ContentStart..b.ContentEnd])));
-        string text = ReadmeBlock.HandWritten(readme);
+        string text = ReadmeBlock.Fill(readme, b => Spaces(readme[b.ContentStart..b.ContentEnd]));
         text = Blank(text, QuotedRegion(), m => accounted.UnionWith(Tokens(m.Value)));
         if (StrayQuoteMarker().IsMatch(text))
         {
@@ -73,8 +73,10 @@ public static partial class ReadmeNumbers
     private static string Blank(string text, Regex regex, Action<Match> seen) => regex.Replace(text, m =>
     {
         seen(m);
-        return Regex.Replace(m.Value, "[^\n]", " ");
+        return Spaces(m.Value);
     });
+
+    private static string Spaces(string text) => new([.. text.Select(c => c == '\n' ? c : ' ')]);
 
     private const string NumberPattern = @"(?<![\w.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\w.,])\d+(?:\.\d+)?";
 

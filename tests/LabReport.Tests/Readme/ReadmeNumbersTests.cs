@@ -70,7 +70,7 @@ public class ReadmeNumbersTests
     {
         string readme = $"{ReadmeCommand.Begin}\n| Lock | 2.57M | 377 ns |\n{ReadmeCommand.End}\nLock reached 2.57M, at 377 ns; rounded, 2.6M and 380 ns.\n";
 
-        ReadmeNumbers.Find(readme, Published).Select(n => n.Text).Should().Equal("2.6M", "380 ns");
+        ReadmeNumbers.Find(readme, Published).Should().Equal(new HandTypedNumber(4, "2.6M"), new HandTypedNumber(4, "380 ns"));
     }
 
     [Fact]
