@@ -9,13 +9,20 @@ namespace LabReport.Readme;
 /// <item><c>measured-here:begin</c> — the verdicts of the README's post (a post folder's README, or the engine's) and its charts;</item>
 /// <item><c>measured-here:begin table FILE [COLUMN, COLUMN…]</c> — every table of the run's FILE (a BenchmarkDotNet
 /// <c>-report-github.md</c>, a mode's summary, timings.md), only the columns named when some are;</item>
+/// <item><c>measured-here:begin section FILE#ANCHOR</c> — the text under one heading of the run's markdown FILE, as
+/// written (a mode's own summary of what it counted);</item>
 /// <item><c>measured-here:begin environment ROW; ROW…</c> — those rows of the run's environment.md.</item>
 /// </list>
+/// FILE#ANCHOR names the part of FILE under a heading, by the anchor GitHub gives it ("## Side by side" →
+/// <c>#side-by-side</c>); a table block takes only the tables there.
 /// </summary>
 public sealed class ReadmeBlockWriter(RunFolder run, string root, IReadOnlyDictionary<string, PostReport> verdicts)
 {
     /// <summary>The table kind.</summary>
     public const string Table = "table";
+
+    /// <summary>The section kind.</summary>
+    public const string Section = "section";
 
     /// <summary>The environment kind.</summary>
     public const string Environment = "environment";
@@ -45,8 +52,9 @@ public sealed class ReadmeBlockWriter(RunFolder run, string root, IReadOnlyDicti
         {
             ReadmeBlock.Verdicts => Verdicts(PostOf(root, readme), directory),
             Table => Tables(block.Argument, directory),
+            Section => SectionText(block.Argument, directory),
             Environment => EnvironmentRows(block.Argument, directory),
-            _ => (null, $"unknown block kind '{block.Kind}' (allowed: none for the verdicts, {Table} FILE [COLUMN, …], {Environment} ROW; ROW…)"),
+            _ => (null, $"unknown block kind '{block.Kind}' (allowed: none for the verdicts, {Table} FILE[#ANCHOR] [COLUMN, …], {Section} FILE#ANCHOR, {Environment} ROW; ROW…)"),
         };
     }
 
@@ -85,20 +93,20 @@ public sealed class ReadmeBlockWriter(RunFolder run, string root, IReadOnlyDicti
             return (null, $"{Table} needs a file of the run, e.g. {Table} why-benchmarks-lie/latency.txt");
         }
 
-        string file = Path.Combine(run.Path, parts[0]);
-        if (!File.Exists(file))
+        var (file, text, problem) = Read(parts[0]);
+        if (problem is not null)
         {
-            return (null, $"the run has no {parts[0]}");
+            return (null, problem);
         }
 
         string[] columns = parts.Length > 1 ? parts[1].Split(',', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries) : [];
-        var tables = MarkdownTable.ParseAll(File.ReadAllText(file));
+        var tables = MarkdownTable.ParseAll(text!);
         if (tables.Count == 0)
         {
             return (null, $"{parts[0]} holds no table");
         }
 
-        var md = new StringBuilder(Source(directory, file));
+        var md = new StringBuilder(Source(directory, file!));
         foreach (var table in tables)
         {
             if (columns.FirstOrDefault(c => table.Column(c) < 0) is { } missing)
@@ -112,6 +120,73 @@ public sealed class ReadmeBlockWriter(RunFolder run, string root, IReadOnlyDicti
 
         return (md.ToString(), null);
     }
+
+    private (string?, string?) SectionText(string argument, string directory)
+    {
+        if (!argument.Contains('#', StringComparison.Ordinal))
+        {
+            return (null, $"{Section} needs FILE#ANCHOR, e.g. {Section} coordinated-omission/report.md#mechanism-counted-per-request");
+        }
+
+        var (file, text, problem) = Read(argument);
+        return problem is not null ? (null, problem) : (Source(directory, file!) + "\n" + text!.Trim() + "\n", null);
+    }
+
+    // FILE or FILE#ANCHOR of the run: its full path and its text (only the part under that heading), or why not.
+    private (string? File, string? Text, string? Problem) Read(string reference)
+    {
+        int hash = reference.IndexOf('#', StringComparison.Ordinal);
+        string name = hash < 0 ? reference : reference[..hash];
+        string file = Path.Combine(run.Path, name);
+        if (!File.Exists(file))
+        {
+            return (null, null, $"the run has no {name}");
+        }
+
+        string text = File.ReadAllText(file);
+        if (hash < 0)
+        {
+            return (file, text, null);
+        }
+
+        string anchor = reference[(hash + 1)..];
+        return MarkdownSection(text, anchor) is { } part ? (file, part, null) : (null, null, $"{name} has no heading #{anchor}");
+    }
+
+    /// <summary>The text under the heading whose GitHub anchor is <paramref name="anchor"/>, up to the next heading of its level or above.</summary>
+    public static string? MarkdownSection(string text, string anchor)
+    {
+        ArgumentNullException.ThrowIfNull(text);
+        string[] lines = text.Split('\n');
+        int level = 0;
+        var part = new StringBuilder();
+        bool inCode = false;
+        foreach (string line in lines)
+        {
+            inCode ^= line.TrimStart().StartsWith("```", StringComparison.Ordinal);
+            int hashes = inCode ? 0 : line.TakeWhile(c => c == '#').Count();
+            bool heading = hashes is > 0 and <= 6 && line.Length > hashes && line[hashes] == ' ';
+            if (level > 0 && heading && hashes <= level)
+            {
+                break;
+            }
+
+            if (level > 0)
+            {
+                part.Append(line).Append('\n');
+            }
+            else if (heading && Anchor(line[(hashes + 1)..]) == anchor)
+            {
+                level = hashes;
+            }
+        }
+
+        return level > 0 ? part.ToString() : null;
+    }
+
+    // GitHub's anchor of a heading: lower case, punctuation dropped, spaces turned into hyphens.
+    private static string Anchor(string heading) =>
+        new([.. heading.Trim().ToLowerInvariant().Where(c => char.IsLetterOrDigit(c) || c is ' ' or '-' or '_').Select(c => c == ' ' ? '-' : c)]);
 
     private (string?, string?) EnvironmentRows(string argument, string directory)
     {

@@ -21,9 +21,11 @@ public static class ReadmeCommand
         Writes the run's report.md and charts (as 'report' does), then regenerates every block between
         <!-- measured-here:begin SPEC --> and <!-- measured-here:end --> in README.md, first-things-first/*/README.md
         and shared/*/README.md from the run. SPEC:
-          (none)                          the verdicts of the README's post (or the engine's) and its charts
-          table FILE [COLUMN, COLUMN...]  the tables of the run's FILE, e.g. table why-benchmarks-lie/latency.txt
-          environment ROW; ROW...         those rows of the run's environment.md
+          (none)                                  the verdicts of the README's post (or the engine's) and its charts
+          table FILE[#ANCHOR] [COLUMN, COLUMN...]  the tables of the run's FILE (under one heading, by its GitHub
+                                                  anchor), e.g. table why-benchmarks-lie/latency.txt
+          section FILE#ANCHOR                     the text under that heading of the run's markdown FILE
+          environment ROW; ROW...                 those rows of the run's environment.md
         A block the run cannot fill (a post or file it lacks) keeps what an earlier run wrote, with a warning.
         The run folder must be inside the repository (results/<machine>/<run>) so the links work from the READMEs.
         """;

@@ -77,4 +77,39 @@ public class ReadmeBlockTests
 
         File.ReadAllText(readme).Should().NotContain("stale").And.Contain("LockTable / SQLite").And.Contain("](../../results/fixtures/full/report.md)");
     }
+
+    [Fact]
+    public void An_anchor_picks_the_part_of_a_file_under_one_heading_for_a_table_or_a_section()
+    {
+        using var repo = new FixtureRepository("full");
+        string readme = repo.Readme("first-things-first/coordinated-omission/README.md",
+            $"# post 3\n\n<!-- measured-here:begin table coordinated-omission/report.md#send-lateness-actual--intended-departure -->\nstale\n{ReadmeCommand.End}\n\n" +
+            $"<!-- measured-here:begin section coordinated-omission/report.md#mechanism-counted-per-request -->\nstale\n{ReadmeCommand.End}\n\n" +
+            $"<!-- measured-here:begin section coordinated-omission/report.md#no-such-heading -->\nkept\n{ReadmeCommand.End}\n");
+
+        var (code, _, error) = repo.RunReadme();
+
+        code.Should().Be(0, error);
+        string text = File.ReadAllText(readme);
+        text.Should().NotContain("stale").And.Contain("kept\n");
+        MarkdownTable.ParseAll(text).Should().ContainSingle("only the send-lateness table, not the report's others")
+            .Which.Header.Should().Equal("Metric", "Open-loop", "Concurrent");
+        text.Should().Contain("- Closed-loop: 27 requests hit a pause.").And.NotContain("## Mechanism");
+        error.Should().Contain("has no heading #no-such-heading");
+    }
+
+    [Theory]
+    [InlineData("## Side by side", "side-by-side")]
+    [InlineData("## Mechanism (counted per request)", "mechanism-counted-per-request")]
+    [InlineData("### Send lateness (actual − intended departure)", "send-lateness-actual--intended-departure")]
+    public void Anchors_are_githubs(string heading, string anchor) =>
+        ReadmeBlockWriter.MarkdownSection($"{heading}\nbody\n## next\nother\n", anchor).Should().Be("body\n");
+
+    [Fact]
+    public void A_section_ends_at_the_next_heading_of_its_level_not_at_a_deeper_one_or_a_comment_in_code()
+    {
+        const string text = "# top\n## a\none\n### a.1\ntwo\n```bash\n# not a heading\n```\n## b\nthree\n";
+
+        ReadmeBlockWriter.MarkdownSection(text, "a").Should().Be("one\n### a.1\ntwo\n```bash\n# not a heading\n```\n");
+    }
 }
