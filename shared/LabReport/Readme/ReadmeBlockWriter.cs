@@ -11,6 +11,7 @@ namespace LabReport.Readme;
 /// <c>-report-github.md</c>, a mode's summary, timings.md), only the columns named when some are;</item>
 /// <item><c>measured-here:begin section FILE#ANCHOR</c> — the text under one heading of the run's markdown FILE, as
 /// written (a mode's own summary of what it counted);</item>
+/// <item><c>measured-here:begin text FILE</c> — a plain-text output of the run (a mode's printed report) as a code block;</item>
 /// <item><c>measured-here:begin environment ROW; ROW…</c> — those rows of the run's environment.md.</item>
 /// </list>
 /// FILE#ANCHOR names the part of FILE under a heading, by the anchor GitHub gives it ("## Side by side" →
@@ -23,6 +24,9 @@ public sealed class ReadmeBlockWriter(RunFolder run, string root, IReadOnlyDicti
 
     /// <summary>The section kind.</summary>
     public const string Section = "section";
+
+    /// <summary>The text kind.</summary>
+    public const string Text = "text";
 
     /// <summary>The environment kind.</summary>
     public const string Environment = "environment";
@@ -53,8 +57,9 @@ public sealed class ReadmeBlockWriter(RunFolder run, string root, IReadOnlyDicti
             ReadmeBlock.Verdicts => Verdicts(PostOf(root, readme), directory),
             Table => Tables(block.Argument, directory),
             Section => SectionText(block.Argument, directory),
+            Text => PlainText(block.Argument, directory),
             Environment => EnvironmentRows(block.Argument, directory),
-            _ => (null, $"unknown block kind '{block.Kind}' (allowed: none for the verdicts, {Table} FILE[#ANCHOR] [COLUMN, …], {Section} FILE#ANCHOR, {Environment} ROW; ROW…)"),
+            _ => (null, $"unknown block kind '{block.Kind}' (allowed: none for the verdicts, {Table} FILE[#ANCHOR] [COLUMN, …], {Section} FILE#ANCHOR, {Text} FILE, {Environment} ROW; ROW…)"),
         };
     }
 
@@ -130,6 +135,25 @@ public sealed class ReadmeBlockWriter(RunFolder run, string root, IReadOnlyDicti
 
         var (file, text, problem) = Read(argument);
         return problem is not null ? (null, problem) : (Source(directory, file!) + "\n" + text!.Trim() + "\n", null);
+    }
+
+    private (string?, string?) PlainText(string argument, string directory)
+    {
+        if (argument.Length == 0 || argument.Contains(' ', StringComparison.Ordinal))
+        {
+            return (null, $"{Text} needs one file of the run, e.g. {Text} statistics-that-matter/checklist.txt");
+        }
+
+        var (file, text, problem) = Read(argument);
+        if (problem is not null)
+        {
+            return (null, problem);
+        }
+
+        // A fence longer than any run of backticks in the text, so the text cannot close it.
+        int longest = System.Text.RegularExpressions.Regex.Matches(text!, "`+").Select(m => m.Length).DefaultIfEmpty(0).Max();
+        string fence = new('`', Math.Max(3, longest + 1));
+        return (Source(directory, file!) + $"\n{fence}text\n{text!.TrimEnd()}\n{fence}\n", null);
     }
 
     // FILE or FILE#ANCHOR of the run: its full path and its text (only the part under that heading), or why not.

@@ -25,6 +25,7 @@ public static class ReadmeCommand
           table FILE[#ANCHOR] [COLUMN, COLUMN...]  the tables of the run's FILE (under one heading, by its GitHub
                                                   anchor), e.g. table why-benchmarks-lie/latency.txt
           section FILE#ANCHOR                     the text under that heading of the run's markdown FILE
+          text FILE                               a plain-text output of the run, as a code block
           environment ROW; ROW...                 those rows of the run's environment.md
         A block the run cannot fill (a post or file it lacks) keeps what an earlier run wrote, with a warning.
         The run folder must be inside the repository (results/<machine>/<run>) so the links work from the READMEs.

@@ -112,4 +112,17 @@ public class ReadmeBlockTests
 
         ReadmeBlockWriter.MarkdownSection(text, "a").Should().Be("one\n### a.1\ntwo\n```bash\n# not a heading\n```\n");
     }
+
+    [Fact]
+    public void A_text_block_is_the_file_as_a_code_block()
+    {
+        using var repo = new FixtureRepository("full");
+        File.WriteAllText(Path.Combine(repo.RunPath, "statistics-that-matter", "checklist.txt"), "verdict   real\n```\n");
+        string readme = repo.Readme("first-things-first/statistics-that-matter/README.md",
+            $"# post 4\n\n<!-- measured-here:begin text statistics-that-matter/checklist.txt -->\nstale\n{ReadmeCommand.End}\n");
+
+        repo.RunReadme().Code.Should().Be(0);
+
+        File.ReadAllText(readme).Should().Contain("\n````text\nverdict   real\n```\n````\n", "a fence longer than the text's own");
+    }
 }
