@@ -6,10 +6,10 @@ namespace StorageEngine.Wal;
 public static class WalCodecs
 {
     /// <summary>4-byte little-endian <see cref="int"/>.</summary>
-    public static IWalCodec<int> Int32 { get; } = new Int32Codec();
+    public static IWalCodec<int> Int32 { get; } = new IntegerCodec<int>("int32");
 
     /// <summary>8-byte little-endian <see cref="long"/>.</summary>
-    public static IWalCodec<long> Int64 { get; } = new Int64Codec();
+    public static IWalCodec<long> Int64 { get; } = new IntegerCodec<long>("int64");
 
     /// <summary>Length-prefixed UTF-8 string.</summary>
     public static IWalCodec<string> Utf8String { get; } = new Utf8StringCodec();
