@@ -12,27 +12,12 @@ public sealed record RunComparison(RunFolder Run, IReadOnlyList<BenchmarkChange>
 /// What <c>compare</c> writes: a header with the rule, then for each run against the baseline the machine line, the
 /// environment rows that differ, the counts and the table of changes, and last the files that could not be used.
 /// </summary>
-public sealed class CompareReport
+/// <param name="Baseline">The run every other is compared with.</param>
+/// <param name="Threshold">Smallest change that counts, as a fraction.</param>
+/// <param name="Runs">Every other run, in the order given.</param>
+/// <param name="Problems">Files that could not be used, named once each.</param>
+public sealed record CompareReport(RunFolder Baseline, double Threshold, IReadOnlyList<RunComparison> Runs, IReadOnlyList<string> Problems)
 {
-    private readonly List<string> _problems;
-
-    private CompareReport(RunFolder baseline, double threshold, IReadOnlyList<RunComparison> runs, List<string> problems)
-    {
-        Baseline = baseline;
-        Threshold = threshold;
-        Runs = runs;
-        _problems = problems;
-    }
-
-    /// <summary>The run every other is compared with.</summary>
-    public RunFolder Baseline { get; }
-
-    /// <summary>Smallest change that counts, as a fraction.</summary>
-    public double Threshold { get; }
-
-    /// <summary>Every other run, in the order given.</summary>
-    public IReadOnlyList<RunComparison> Runs { get; }
-
     /// <summary>True when no run shares a benchmark with the baseline.</summary>
     public bool NothingInCommon => Runs.All(r => r.Changes.Count == 0);
 
@@ -43,7 +28,7 @@ public sealed class CompareReport
         var problems = new List<string>();
         var baseline = Comparison.Benchmarks(runs[0], problems);
         var compared = runs.Skip(1).Select(run => new RunComparison(run, Comparison.Compare(baseline, Comparison.Benchmarks(run, problems), threshold))).ToList();
-        return new CompareReport(runs[0], threshold, compared, problems);
+        return new CompareReport(runs[0], threshold, compared, [.. problems.Distinct()]);
     }
 
     /// <summary>The markdown, without the chart.</summary>
@@ -61,7 +46,7 @@ public sealed class CompareReport
             md.Append(RunSection(run));
         }
 
-        foreach (string p in _problems.Distinct())
+        foreach (string p in Problems)
         {
             md.AppendLine();
             md.AppendLine($"- not usable: {p}");
