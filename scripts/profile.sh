@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Profile any command of the lab with perf sampling: folded stacks with .NET method names, the hottest
-# frames by self time, and an SVG flame graph when the FlameGraph tools are available.
+# frames by self time, and an SVG flame graph (the lab's renderer, shared/LabReport).
 set -euo pipefail
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/lib/common.sh"
@@ -17,7 +17,8 @@ frames carry .NET method names, then writes into DIR (default: ./profile-<date>)
   profile.folded   folded stacks ("frame;frame;... count")
   top-frames.txt   frames by self time (where the CPU actually was)
   command.txt      the command profiled
-  profile.svg      flame graph, when flamegraph.pl is on PATH or in $FLAMEGRAPH_DIR
+  profile.svg      the flame graph (shared/LabReport's flame command; full frame names on hover)
+  profile.speedscope.json   the same stacks for speedscope
 
 Example (post 1's Realistic workload, striped table, one thread):
   scripts/profile.sh --out /tmp/prof -- dotnet first-things-first/why-benchmarks-lie/bin/Release/net10.0/WhyBenchmarksLie.dll latency --backend striped --threads 1 --batches 5
@@ -72,11 +73,6 @@ else lab_perf_collapse < "$WORK/perf.script" | sort > "$OUT/profile.folded"; fi
     | awk '/^ +[0-9.]+%/ && ++n <= 25' | sed -E 's/ +$//'  # awk reads to the end: head would SIGPIPE perf (exit 141)
 } > "$OUT/top-frames.txt"
 
-RENDERER=$(lab_flamegraph_tool flamegraph.pl)
-if [ -n "$RENDERER" ]; then
-  "$RENDERER" --title "$*" "$OUT/profile.folded" > "$OUT/profile.svg"
-else
-  lab_flamegraph_howto >&2
-fi
+lab_flame_render "$OUT/profile.folded" "$*"
 cat "$OUT/top-frames.txt"
 lab_info "profile in $OUT"

@@ -14,7 +14,7 @@ REPORT_PROJECT=shared/LabReport/LabReport.csproj
 
 usage() {
   cat <<'USAGE'
-Usage: scripts/run-all.sh [--profile smoke|quick|full] [--out DIR] [--post NAME]... [--list]
+Usage: scripts/run-all.sh [--profile smoke|quick|full] [--out DIR] [--post NAME]... [--seed N] [--list]
 
 Builds the solution once (Release), then runs each post's lab-run.sh hook in one profile, each into its own
 folder of the results directory, and ends with the lab report when shared/LabReport exists. Before it starts it
@@ -27,10 +27,13 @@ a summary table (also written to timings.md in the results directory).
   --out DIR         results directory, new or empty (default: results/<machine>/<date>-<profile>, with -2, -3...
                     added when that exists already)
   --post NAME       only this post (repeatable); NAME is a folder name, or "engine"
+  --seed N          the seed of the rounds' orders (default: drawn; recorded in rounds.md), to replay a run's orders
   --list            print the posts, their estimates and the total for the profile, and run nothing
   -h, --help        this text
 
-Each post's hook says what its profiles mean: first-things-first/<post>/lab-run.sh --help.
+Each post's hook says what its profiles mean: first-things-first/<post>/lab-run.sh --help. Every claim is measured
+in interleaved rounds (quick 3, full 5; scripts/lib/hook.sh), all posts with one seed per run. A drift probe (a CPU
+loop and a memory-latency point, about a second) runs before the first post and after each one, into probe.csv.
 Environment: FTF_RUN_DIR sets where private run directories (WAL files) are created (default /var/tmp, which is
 disk-backed here; tmpfs would make fsync meaningless).
 Exit codes: 0 every post ran, 1 a post or the build failed, 2 bad arguments, 3 a tool is missing, 130 interrupted.
@@ -39,6 +42,7 @@ USAGE
 
 PROFILE=quick
 OUT=""
+SEED_ARG=""
 POSTS=()
 LIST_ONLY=0
 while [ $# -gt 0 ]; do
@@ -50,6 +54,8 @@ while [ $# -gt 0 ]; do
     --out=*) OUT=${1#*=}; shift ;;
     --post) lab_need_value "$1" $#; POSTS+=("$2"); shift 2 ;;
     --post=*) POSTS+=("${1#*=}"); shift ;;
+    --seed) lab_need_value "$1" $#; SEED_ARG=$2; shift 2 ;;
+    --seed=*) SEED_ARG=${1#*=}; shift ;;
     --list) LIST_ONLY=1; shift ;;
     *) lab_usage_error "unknown argument '$1'" ;;
   esac
@@ -58,6 +64,9 @@ case "$PROFILE" in
   smoke|quick|full) ;;
   *) lab_usage_error "--profile must be smoke, quick or full (got '$PROFILE')" ;;
 esac
+if [ -n "$SEED_ARG" ] && ! [[ $SEED_ARG =~ ^[0-9]{1,18}$ ]]; then
+  lab_usage_error "--seed must be a whole number of at most 18 digits (got '$SEED_ARG')"
+fi
 
 # The posts, in the order they run: the engine first (post 1 stands on it), then the prologue, then the five posts,
 # then any other folder with a lab-run.sh (a new post or experiment brings its own hook and is picked up).
@@ -156,6 +165,17 @@ lab_info "results in $OUT"
 "$ROOT/scripts/capture-env.sh" > "$OUT/environment.md" || lab_warn "capture-env.sh failed; environment.md is incomplete"
 "$ROOT/scripts/machine-id.sh" --json > "$OUT/machine.json" || lab_warn "machine-id.sh --json failed; machine.json is incomplete"
 
+# One seed for every post's rounds, recorded: the same seed replays every round's order (--seed).
+FTF_ROUNDS_SEED=${SEED_ARG:-$(lab_new_seed)}
+export FTF_ROUNDS_SEED
+{
+  echo "# Rounds"
+  echo
+  echo "Every claim of this run was measured in interleaved rounds (scripts/lib/hook.sh: LAB_ROUNDS), each round in"
+  echo "its own order drawn from seed $FTF_ROUNDS_SEED. Replay the orders with: scripts/run-all.sh --profile $PROFILE --seed $FTF_ROUNDS_SEED"
+} > "$OUT/rounds.md"
+lab_info "rounds: seed $FTF_ROUNDS_SEED (rounds.md)"
+
 # Only what the run executes is built: the posts' projects (with what they reference) and the report, not the test
 # projects, which are half of the solution's build. A solution filter keeps it one build of the classic solution.
 run_projects() {
@@ -215,6 +235,18 @@ else
 fi
 lab_info "build: $(lab_duration $((SECONDS - t0)))"
 
+# probe LABEL: the drift probe (LabReport probe, ~1 s), one row of probe.csv; the report flags the posts during which
+# the machine's speed moved. A failed probe is a warning: the run goes on without that row.
+PROBE_APP=""
+if [ "$HAS_REPORT" -eq 1 ]; then
+  PROBE_APP=$(find "$ROOT/shared/LabReport/bin/Release" -maxdepth 2 -type f -name LabReport -perm -u+x -print -quit 2>/dev/null || true)
+fi
+probe() {
+  [ -n "$PROBE_APP" ] || return 0
+  "$PROBE_APP" probe --label "$1" --append "$OUT/probe.csv" > /dev/null || lab_warn "the drift probe failed after $1"
+}
+probe start
+
 FAILED=()
 for i in "${!NAMES[@]}"; do
   name=${NAMES[$i]}
@@ -231,6 +263,7 @@ for i in "${!NAMES[@]}"; do
   elif [ "$rc" -eq 0 ]; then status=ok
   else status="FAILED (exit $rc)"; FAILED+=("$name"); fi
   record_step "$name" "$status" "$took" "${ESTIMATES[$i]}" "$name/"
+  if [ "$INTERRUPTED" -eq 0 ]; then probe "$name"; fi
 
   # What remains, by the estimates scaled with the pace so far (a busy machine runs slower than the reference).
   spent=0; planned=0
@@ -261,6 +294,7 @@ fi
 
 write_summary
 if [ -n "$REPORT" ]; then echo "Report: $REPORT"; fi
+if [ -n "$REPORT" ] && [ -f "$OUT/report.html" ]; then echo "Report page (open in a browser): $OUT/report.html"; fi
 if [ "$INTERRUPTED" -eq 1 ]; then
   lab_warn "interrupted; partial results in $OUT"
   exit 130

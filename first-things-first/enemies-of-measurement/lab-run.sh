@@ -8,29 +8,29 @@ set -euo pipefail
 LAB_BUDGET="smoke=52 quick=156 full=295"
 LAB_HOOK_HELP=$(cat <<'TEXT'
   PROFILE smoke   the six enemies, one cold invocation each (proves they run; measures nothing)
-  PROFILE quick   the six enemies, then the six under EnemyDefenseConfig, then E3 noisy vs isolated:
-                  each 1 warmup + 5 iterations of ~100 ms (E2 keeps one invocation per iteration)
-  PROFILE full    the same three runs with BenchmarkDotNet's adaptive job (and the config's), iterations of
-                  ~200 ms, at most 20 iterations per benchmark (keeps the full profile of every post
-                  within 30 minutes)
+  PROFILE quick   the six enemies in 3 interleaved rounds (a round: every case once, in its own process,
+                  1 warmup + 3 iterations of ~100 ms; E2 keeps one invocation per iteration), then E3 noisy vs
+                  isolated in 3 alternating rounds
+  PROFILE full    the same in 5 rounds, each round 1 warmup + 4 iterations of ~200 ms, and between them the six
+                  under EnemyDefenseConfig (its own job, once: a chart, not a claim)
                   In both, E3's two runs measure in BenchmarkDotNet's own process (--inProcess: no
                   boilerplate build, which the noisy run would do while its busy loops spin)
   OUTDIR          caches.md, caches.json    sysfs, CPUID and a quick latency sweep (to 256 MiB; smoke 16 MiB)
                   cache-sweep.csv           the sweep's curve (post 5's hook sweeps further)
                   cache-info.txt            caches of this machine and where E4's sizes land
                   *.md, *.csv, *.json       the six enemies, defences down (the post's setup)
-                  defended/                 the six under EnemyDefenseConfig        (quick, full)
+                  defended/                 the six under EnemyDefenseConfig        (full)
                   noisy-vs-isolated/        E3 with every CPU busy vs taskset -c 0   (quick, full)
 TEXT
 )
 lab_hook_start "$@"
 
 case "$PROFILE" in
-  smoke) BDN=(--strategy ColdStart --launchCount 1 --warmupCount 0 --iterationCount 1 --unrollFactor 1 --invocationCount 1)
+  smoke) BDN=("${SMOKE_BDN[@]}")
          SWEEP_MIB=16 ;;
-  quick) BDN=(--warmupCount 1 --iterationCount 5 --iterationTime 100)
+  quick) BDN=(--warmupCount 1 --iterationCount 3 --iterationTime 100)
          SWEEP_MIB=256 ;;
-  full)  BDN=(--iterationTime 200 --maxIterationCount 20)
+  full)  BDN=(--warmupCount 1 --iterationCount 4 --iterationTime 200)
          SWEEP_MIB=256 ;;
 esac
 
@@ -45,11 +45,13 @@ fi
 lab_run cache-info | tee "$OUT/cache-info.txt" || lab_failed cache-info
 lab_bdn "$OUT" --filter '*' "${BDN[@]}" || lab_failed enemies
 
+if [ "$PROFILE" = full ]; then
+  ROUNDS=1 lab_bdn "$OUT/defended" defended --filter '*' --iterationTime 200 --maxIterationCount 20 || lab_failed defended
+fi
 if [ "$PROFILE" != smoke ]; then
-  lab_bdn "$OUT/defended" defended --filter '*' "${BDN[@]}" || lab_failed defended
 
   # Both E3 runs in-process: two boilerplate builds fewer (one of them slowed by the busy loops), and the comparison
   # stays like for like (the pinned or loaded process is the one that measures).
-  lab_script Scripts/noisy-vs-isolated.sh --out "$OUT/noisy-vs-isolated" -- --inProcess "${BDN[@]}" || lab_failed noisy-vs-isolated
+  lab_script Scripts/noisy-vs-isolated.sh --out "$OUT/noisy-vs-isolated" --rounds "$ROUNDS" -- --inProcess "${BDN[@]}" || lab_failed noisy-vs-isolated
 fi
 lab_hook_done

@@ -11,6 +11,7 @@ internal static class MarkCommand
     public const string Usage = """
         Usage: dotnet run -c Release -- mark STEP [--function NAMES] [--repeats N] [--min-seconds S]
                                              [--count N] [--max-size N] [--csv FILE]
+                                             [--rounds N [--rounds-seed S]]
 
         Runs step STEP (0 to 8) of Sestoft's hand-rolled harness, printing the platform first:
           0  one call of multiply                      5  double the count until a loop takes 0.25 s
@@ -29,6 +30,10 @@ internal static class MarkCommand
           --max-size N       (8) largest size of the 100, 200, 400, ... sweep; each function also stops at its own
                              largest (searches 6,553,600, quicksort and heapsort 1,638,400, selection sort 25,600)
           --csv FILE         (7, 8) also write the final lines as CSV: group,function,size,mean_ns,sdev_ns,count
+          --rounds N         (8) the whole sweep N times (1-20), each round timing the functions of one size in
+                             its own order (LabRounds' seeded schedule); the CSV then holds the median of the
+                             rounds, and FILE-rounds.csv (mark8-rounds.csv) every round's line, with its round
+          --rounds-seed S    (8) the seed of the rounds' orders (default: drawn and printed)
 
         Output columns from mark 6 on: name, size, mean ns per call, standard deviation, count.
         Example: dotnet run -c Release -- mark 8 --function binary_search_same,binary_search_pseudorandom
@@ -87,14 +92,43 @@ internal static class MarkCommand
                 rows.AddRange(options.Functions.Cast<PlainFunction>().Select(f => Mark8Row.Of(f, null, mark7.Run(f.Name, f.Function))));
                 break;
             default:
-                rows.AddRange(SizeSweepRunner.Run(options.Functions, options.MaxSize, new Mark8(clock, output, repeats, minSeconds),
-                    new Mark8Setup(clock, output, repeats, minSeconds)));
+                rows.AddRange(Sweep(options, clock, output, repeats, minSeconds));
                 break;
         }
 
         if (options.CsvPath is not null)
         {
-            Mark8Csv.Write(options.CsvPath, rows);
+            if (rows.Any(r => r.Round > 0))
+            {
+                Mark8Csv.WriteRounds(Mark8Csv.RoundsPath(options.CsvPath), rows);
+            }
+
+            Mark8Csv.Write(options.CsvPath, rows.Any(r => r.Round > 0) ? Mark8Row.Summary(rows) : rows);
+        }
+
+        return rows;
+    }
+
+    // Mark 8's sweep, once or in interleaved rounds: each round the whole sweep, the functions timed together in the
+    // round's own order.
+    private static IEnumerable<Mark8Row> Sweep(MarkOptions options, TimeProvider clock, TextWriter output, int repeats, double minSeconds)
+    {
+        var mark8 = new Mark8(clock, output, repeats, minSeconds);
+        var mark8Setup = new Mark8Setup(clock, output, repeats, minSeconds);
+        if (options.Rounds == 1 && options.RoundsSeed is null)
+        {
+            return SizeSweepRunner.Run(options.Functions, options.MaxSize, mark8, mark8Setup);
+        }
+
+        var schedule = new LabRounds.RoundSchedule(options.Rounds, options.RoundsSeed ?? LabRounds.RoundSchedule.NewSeed());
+        output.WriteLine($"# rounds: {schedule.Rounds}, seed {schedule.Seed}");
+        var rows = new List<Mark8Row>();
+        for (int round = 1; round <= schedule.Rounds; round++)
+        {
+            output.WriteLine($"# round {round} of {schedule.Rounds}");
+            int r = round;
+            rows.AddRange(SizeSweepRunner.Run(options.Functions, options.MaxSize, mark8, mark8Setup, f => schedule.Order(r, f))
+                .Select(row => row with { Round = r }));
         }
 
         return rows;

@@ -12,6 +12,14 @@ internal sealed record MarkOptions(
     int MaxSize,
     string? CsvPath)
 {
+    /// <summary>--rounds N (mark 8): the whole sweep N times, each round in its own order (1: one sweep, the note's).</summary>
+    public int Rounds { get; init; } = 1;
+
+    /// <summary>--rounds-seed S: the seed of the rounds' orders (null: drawn and printed).</summary>
+    public ulong? RoundsSeed { get; init; }
+
+    public const int MaxRounds = 20;
+
     public const int LastStep = 8;
     public const int MaxRepeats = 1_000;
     public const double MaxMinSeconds = 60.0;
@@ -31,6 +39,8 @@ internal sealed record MarkOptions(
         double minSeconds = options.Number("--min-seconds", double.NaN, 0.0, MaxMinSeconds, exclusiveMin: true);
         int maxSize = (int)options.Integer("--max-size", 0, SizeSweep.Smallest, LargestSize);
         string? csvPath = options.String("--csv");
+        int rounds = (int)options.Integer("--rounds", 0, 1, MaxRounds);
+        string? seedText = options.String("--rounds-seed");
         options.EnsureAllConsumed(maxPositionals: 1);
         if (options.Positionals.Count == 0)
         {
@@ -44,6 +54,20 @@ internal sealed record MarkOptions(
         RequireStep(maxSize > 0, "--max-size", step, 8, 8, "problem sizes");
         RequireStep(csvPath is not null, "--csv", step, 7, 8, "one final line per function");
         RequireStep(functionText is not null, "--function", step, 6, 8, "any function (mark 0 to 5 time multiply only, as in the note)");
+        RequireStep(rounds > 0, "--rounds", step, 8, 8, "interleaved rounds of the sweep");
+        RequireStep(seedText is not null, "--rounds-seed", step, 8, 8, "interleaved rounds of the sweep");
+        ulong? seed = null;
+        if (seedText is not null)
+        {
+            seed = LabRounds.RoundSchedule.TryParseSeed(seedText, out ulong parsed)
+                ? parsed
+                : throw new UsageException($"--rounds-seed must be a whole number from 0 to 9223372036854775807 (got '{seedText}').");
+            if (rounds == 0)
+            {
+                throw new UsageException("--rounds-seed needs --rounds N.");
+            }
+        }
+
         if (csvPath is not null)
         {
             CheckWritable(csvPath);
@@ -56,7 +80,11 @@ internal sealed record MarkOptions(
             repeats > 0 ? repeats : null,
             double.IsNaN(minSeconds) ? null : minSeconds,
             maxSize > 0 ? maxSize : LargestSize,
-            csvPath);
+            csvPath)
+        {
+            Rounds = rounds > 0 ? rounds : 1,
+            RoundsSeed = seed,
+        };
     }
 
     private static void RequireStep(bool given, string option, int step, int first, int last, string what)

@@ -7,9 +7,15 @@ namespace HandRolledHarness;
 /// </summary>
 internal static class SizeSweepRunner
 {
-    public static IEnumerable<Mark8Row> Run(IReadOnlyList<NoteFunction> functions, int maxSize, Mark8 mark8, Mark8Setup mark8Setup)
+    /// <summary>
+    /// The sweep; <paramref name="order"/>, if given, orders the functions timed together (the plain ones, and those
+    /// of one size): a round of interleaved rounds passes its seeded order, so no function always runs first.
+    /// </summary>
+    public static IEnumerable<Mark8Row> Run(IReadOnlyList<NoteFunction> functions, int maxSize, Mark8 mark8, Mark8Setup mark8Setup,
+        Func<IReadOnlyList<NoteFunction>, IReadOnlyList<NoteFunction>>? order = null)
     {
-        foreach (var plain in functions.OfType<PlainFunction>())
+        order ??= f => f;
+        foreach (var plain in order([.. functions.OfType<PlainFunction>()]).Cast<PlainFunction>())
         {
             yield return Mark8Row.Of(plain, null, mark8.Run(plain.Name, "", plain.Function));
         }
@@ -18,7 +24,7 @@ internal static class SizeSweepRunner
         foreach (int size in Sizes(searches.Select(f => f.MaxSize), maxSize))
         {
             var data = new BinarySearchData(size);
-            foreach (var search in searches.Where(f => size <= f.MaxSize))
+            foreach (var search in order([.. searches.Where(f => size <= f.MaxSize)]).Cast<SearchFunction>())
             {
                 yield return Mark8Row.Of(search, size, mark8.Run(search.Name, MarkLine.SizeInfo(size), i => search.Function(i, data)));
             }
@@ -27,7 +33,7 @@ internal static class SizeSweepRunner
         var sorts = functions.OfType<SortFunction>().ToList();
         foreach (int size in Sizes(sorts.Select(f => f.MaxSize), maxSize))
         {
-            foreach (var sort in sorts.Where(f => size <= f.MaxSize))
+            foreach (var sort in order([.. sorts.Where(f => size <= f.MaxSize)]).Cast<SortFunction>())
             {
                 yield return Mark8Row.Of(sort, size, mark8Setup.Run(sort.Name, MarkLine.SizeInfo(size), new SortBenchmarkable(sort.Sort, size)));
             }

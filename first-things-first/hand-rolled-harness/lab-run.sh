@@ -8,12 +8,15 @@ set -euo pipefail
 LAB_BUDGET="smoke=45 quick=75 full=200"
 LAB_HOOK_HELP=$(cat <<'TEXT'
   PROFILE smoke   each Mark step once with tiny counts, the sweep to size 800, every benchmark once, cold
-  PROFILE quick   the steps at 10,000,000 calls / 5 repeats / 0.05 s, the sweep at 3 repeats / 5 ms,
-                  BenchmarkDotNet at 1 warmup + 5 iterations of ~25 ms
-  PROFILE full    the steps with the note's parameters (100,000,000 calls, 10 repeats, 0.25 s), the sweep at
-                  10 repeats / 10 ms, BenchmarkDotNet with the prologue's job (3 warmups + 10 iterations of 100 ms)
-  OUTDIR          mark-steps.txt, mark-steps.csv (step,calls,mean_ns,sdev_ns)    each step's output and result
-                  mark8.txt, mark8.csv (group,function,size,mean_ns,sdev_ns,count) the Mark8 sweep
+  PROFILE quick   the claims' steps (Mark0, Mark1 at 100,000,000 calls, Mark2, Mark8 on multiply) in 3 interleaved
+                  rounds, the others once, at 10,000,000 calls / 5 repeats / 0.05 s; the sweep in 3 rounds at
+                  2 repeats / 5 ms; BenchmarkDotNet once at 1 warmup + 5 iterations of ~25 ms
+  PROFILE full    the same in 5 rounds with the note's parameters (100,000,000 calls, 10 repeats, 0.25 s), the
+                  sweep in 5 rounds at 3 repeats / 10 ms, BenchmarkDotNet once with the prologue's job
+                  (3 warmups + 10 iterations of 100 ms)
+  OUTDIR          mark-steps.txt, mark-steps.csv (round,step,calls,mean_ns,sdev_ns)  each step's output and result
+                  mark8.txt, mark8.csv (group,function,size,mean_ns,sdev_ns,count)   the Mark8 sweep (round medians)
+                  mark8-rounds.csv (round,group,function,size,...)                    every round of the sweep
                   *-report-github.md, *-report-full.json                         BenchmarkDotNet, same functions
                   comparison.md                                                  Mark8 next to BenchmarkDotNet
 TEXT
@@ -24,34 +27,36 @@ lab_hook_start "$@"
 case "$PROFILE" in
   smoke) COUNT=(--count 1_000_000);  REPEATS=(--repeats 2);  MIN=(--min-seconds 0.001)
          SWEEP=(--repeats 2 --min-seconds 0.001 --max-size 800)
-         BDN=(--strategy ColdStart --launchCount 1 --warmupCount 0 --iterationCount 1 --unrollFactor 1 --invocationCount 1) ;;
+         BDN=("${SMOKE_BDN[@]}") ;;
   quick) COUNT=(--count 10_000_000); REPEATS=(--repeats 5);  MIN=(--min-seconds 0.05)
-         SWEEP=(--repeats 3 --min-seconds 0.005)
+         SWEEP=(--repeats 2 --min-seconds 0.005)
          BDN=(--launchCount 1 --warmupCount 1 --iterationCount 5 --iterationTime 25) ;;
   full)  COUNT=(--count 100_000_000); REPEATS=();            MIN=()
-         SWEEP=(--repeats 10 --min-seconds 0.01)
+         SWEEP=(--repeats 3 --min-seconds 0.01)
          BDN=() ;;
 esac
 
 : > "$OUT/mark-steps.txt"
 lab_on_exit "rm -f -- '$OUT/mark-steps.csv.tmp'"
-echo "step,calls,mean_ns,sdev_ns" > "$OUT/mark-steps.csv.tmp"
+echo "round,step,calls,mean_ns,sdev_ns" > "$OUT/mark-steps.csv.tmp"
 
-# step N ARGS...: one Mark step in its own process (Mark0 must meet a cold JIT), output kept and summarised.
+# step ROUND N ARGS...: one Mark step in its own process (Mark0 must meet a cold JIT), output kept and summarised;
+# ROUND 0 for a step that runs once.
 step() {
-  local n=$1 calls text
-  shift
+  local round=$1 n=$2 calls text
+  shift 2
   lab_record dotnet run -c Release -- mark "$n" "$@"
-  lab_info "$LAB_NAME: mark $n $*"
+  if [ "$round" -gt 0 ]; then lab_info "$LAB_NAME: mark $n $* (round $round of $ROUNDS)"; else lab_info "$LAB_NAME: mark $n $*"; fi
   text=$(cd "$POST_DIR" && "${APP[@]}" mark "$n" "$@")
   { printf '$ dotnet run -c Release -- mark %s%s\n' "$n" "$(lab_quote_args "$@")"; printf '%s\n\n' "$text"; } >> "$OUT/mark-steps.txt"
   printf '%s\n' "$text"
   calls=$(printf '%s\n' "$@" | awk 'prev == "--count" { gsub("_", ""); print } { prev = $0 }')
   # The last output line holds the step's result; mark 3 prints one line per run, summarised here as their mean.
-  printf '%s\n' "$text" | grep -v '^#' | awk -v step="$n" -v calls="${calls:-}" '
+  printf '%s\n' "$text" | grep -v '^#' | awk -v round="$round" -v step="$n" -v calls="${calls:-}" '
     { last = $0; if ($2 == "ns") { sum += $1; runs++ } }
     END {
       split(last, f, " ")
+      printf "%s,", round
       if (step == 0) print step ",1," f[1] ","
       else if (step <= 2) print step "," calls "," f[1] ","
       else if (step == 3) printf "%s,%s,%.1f,\n", step, calls, sum / runs
@@ -61,20 +66,33 @@ step() {
     }' >> "$OUT/mark-steps.csv.tmp"
 }
 
-step 0
-# The note's two counts for Mark1: at the second the unused result lets the JIT drop the work.
-step 1 --count 1_000_000
-step 1 --count 100_000_000
-step 2 "${COUNT[@]}"
-step 3 "${COUNT[@]}" "${REPEATS[@]}"
-step 4 "${COUNT[@]}" "${REPEATS[@]}"
-step 5 "${REPEATS[@]}" "${MIN[@]}"
-step 6 "${REPEATS[@]}" "${MIN[@]}"
-step 7 "${REPEATS[@]}" "${MIN[@]}"
-step 8 --function multiply "${REPEATS[@]}" "${MIN[@]}"
+# The claims' steps in the profile's rounds, each round in its own order: Mark0 (one call), Mark1 at the note's
+# 100,000,000 calls (where the unused result lets the JIT drop the work), Mark2 (the same calls, result used) and
+# Mark8 on multiply. A round is each of them once, in its own process.
+for ((round = 1; round <= ROUNDS; round++)); do
+  while read -r claim_step; do
+    case "$claim_step" in
+      mark0) step "$round" 0 ;;
+      mark1) step "$round" 1 --count 100_000_000 ;;
+      mark2) step "$round" 2 "${COUNT[@]}" ;;
+      mark8) step "$round" 8 --function multiply "${REPEATS[@]}" "${MIN[@]}" ;;
+    esac
+  done < <(lab_shuffle "$round" mark0 mark1 mark2 mark8)
+done
+# The rest of the note's progression, once: what the chart of the steps shows between the claims.
+step 0 1 --count 1_000_000
+step 0 3 "${COUNT[@]}" "${REPEATS[@]}"
+step 0 4 "${COUNT[@]}" "${REPEATS[@]}"
+step 0 5 "${REPEATS[@]}" "${MIN[@]}"
+step 0 6 "${REPEATS[@]}" "${MIN[@]}"
+step 0 7 "${REPEATS[@]}" "${MIN[@]}"
 mv "$OUT/mark-steps.csv.tmp" "$OUT/mark-steps.csv"
 
-lab_run mark 8 --function all "${SWEEP[@]}" --csv "$OUT/mark8.csv" | tee "$OUT/mark8.txt" || lab_failed sweep
-lab_bdn "$OUT" --filter '*' "${BDN[@]}" || lab_failed benchmarks
+# The sweep in the profile's rounds (mark8-rounds.csv: every round; mark8.csv: their medians, for the charts).
+mapfile -t SWEEP_ROUNDS < <(if [ "$ROUNDS" -gt 1 ]; then printf '%s\n' --rounds "$ROUNDS" --rounds-seed "$SEED"; fi)
+lab_run mark 8 --function all "${SWEEP[@]}" "${SWEEP_ROUNDS[@]}" --csv "$OUT/mark8.csv" | tee "$OUT/mark8.txt" || lab_failed sweep
+# BenchmarkDotNet on the same functions, once: comparison.md puts its numbers beside Mark8's (a comparison of two
+# harnesses, not a claim of the note, so it is not measured in rounds).
+ROUNDS=1 lab_bdn "$OUT" --filter '*' "${BDN[@]}" || lab_failed benchmarks
 lab_run compare "$OUT" || lab_failed comparison
 lab_hook_done

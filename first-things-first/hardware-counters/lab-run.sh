@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scripts/run-all.sh's hook for post 5 ("Hardware Counters"): the caches from every source (a latency sweep), the
 # prediction, the AccessPatterns benchmarks (with the Linux counter columns), then (quick, full) perf stat on both
-# loops and the flame graphs' folded stacks.
+# loops and the flame graphs (folded stacks, SVG, speedscope).
 set -euo pipefail
 # shellcheck source=../../scripts/lib/hook.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/hook.sh"
@@ -12,10 +12,11 @@ PERF_N=1000000
 LAB_BUDGET="smoke=38 quick=87 full=210"
 LAB_HOOK_HELP=$(cat <<TEXT
   PROFILE smoke   every AccessPatterns case once, cold (proves the benchmarks and the counters run)
-  PROFILE quick   AccessPatterns at the post's three sizes, 1 warmup + 5 iterations of ~100 ms; perf stat and
-                  flame graphs at N=$PERF_N with 1 s loops
-  PROFILE full    AccessPatterns with the class's job (3 warmups + 15 iterations); perf stat and flame graphs
-                  with 5 s loops
+  PROFILE quick   AccessPatterns at the post's three sizes in 3 interleaved rounds (a round: every case once, in
+                  its own process, 1 warmup + 3 iterations of ~100 ms); perf stat and flame graphs at N=$PERF_N
+                  with 1 s loops
+  PROFILE full    the same in 5 rounds, each round 2 warmups + 4 iterations of ~250 ms; perf stat and flame
+                  graphs with 5 s loops
   OUTDIR          caches.md, caches.json                sysfs, CPUID and the latency sweep side by side; the sweep
                   cache-sweep.csv                       the curve: ns per load vs working set (the report charts it)
                                                         smoke: quick sweep to 16 MiB, quick: one sweep to 4x the
@@ -24,18 +25,19 @@ LAB_HOOK_HELP=$(cat <<TEXT
                   *-report-github.md, *.csv, *.json     AccessPatterns (with the Linux counter columns)
                   *-prediction.md                       the prediction checked against the measured ratios
                   perf-stat/perf-stat.md                perf stat, both loops              (quick, full)
-                  flame-graph/*.folded, flame-graph.md  folded stacks and hot frames       (quick, full)
+                  flame-graph/*.folded, *.svg, *.speedscope.json, flame-graph.md
+                                                        folded stacks, flame graphs, hot frames (quick, full)
 Without perf, quick and full skip the perf parts with a note (perf-skipped.txt) instead of failing.
 TEXT
 )
 lab_hook_start "$@"
 
 case "$PROFILE" in
-  smoke) BDN=(--strategy ColdStart --launchCount 1 --warmupCount 0 --iterationCount 1 --unrollFactor 1 --invocationCount 1)
+  smoke) BDN=("${SMOKE_BDN[@]}")
          PERF_SECONDS=0; SWEEP=(--sweep quick --max-mib 16) ;;
-  quick) BDN=(--warmupCount 1 --iterationCount 5 --iterationTime 100)
+  quick) BDN=(--warmupCount 1 --iterationCount 3 --iterationTime 100)
          PERF_SECONDS=1; SWEEP=(--sweep quick) ;;
-  full)  BDN=()
+  full)  BDN=(--warmupCount 2 --iterationCount 4 --iterationTime 250)
          PERF_SECONDS=5; SWEEP=(--sweep full) ;;
 esac
 

@@ -11,10 +11,11 @@ LAB_BUDGET="smoke=35 quick=60 full=240"
 LAB_HOOK_HELP=$(cat <<'TEXT'
   PROFILE smoke   every benchmark once, cold, and the checklist on that (proves it all runs; every verdict is
                   "unresolved")
-  PROFILE quick   the classes' jobs (5 warmups + 20 iterations: enough for the checklist's verdicts) with
-                  iterations of ~100 ms instead of ~500 ms, then the checklist
-  PROFILE full    the classes' jobs as the post ran them, then the post's 5-iteration NoisyComparison run
-                  (where the intervals overlap); a checklist after each
+  PROFILE quick   the three classes in 3 interleaved rounds (a round: every case once, in its own process,
+                  2 warmups + 8 iterations of ~100 ms), then the post's 5-iteration NoisyComparison run
+                  (3 warmups + 5 iterations, where the intervals overlap) in 3 rounds; a checklist after each
+  PROFILE full    the same in 5 rounds, the classes' rounds at 2 warmups + 8 iterations of ~250 ms, the
+                  5-iteration rounds with the post's ~500 ms iterations
   OUTDIR          *-report-github.md, *-report-full-annotated.json, checklist.txt    the three classes
                   five-iterations/                                                  the 5-iteration run (full)
 Environment: the post pins to one NUMA node; on a machine with several, every run is kept on the first
@@ -33,9 +34,9 @@ if [ "${#PREFIX[@]}" -gt 0 ]; then lab_info "every run pinned like the post's: $
 else lab_info "not pinned: this machine has one NUMA node, where pinning to a node changes nothing"; fi
 
 case "$PROFILE" in
-  smoke) BDN=(--strategy ColdStart --launchCount 1 --warmupCount 0 --iterationCount 1 --unrollFactor 1 --invocationCount 1) ;;
-  quick) BDN=(--iterationTime 100) ;;
-  full)  BDN=() ;;
+  smoke) BDN=("${SMOKE_BDN[@]}"); FIVE=() ;;
+  quick) BDN=(--warmupCount 2 --iterationCount 8 --iterationTime 100); FIVE=(--iterationTime 100) ;;
+  full)  BDN=(--warmupCount 2 --iterationCount 8 --iterationTime 250); FIVE=() ;;
 esac
 
 # checklist DIR: the checklist on the annotated JSON reports copied into DIR, saved as DIR/checklist.txt.
@@ -51,10 +52,10 @@ else
   lab_failed benchmarks
 fi
 
-if [ "$PROFILE" = full ]; then
+if [ "$PROFILE" != smoke ]; then
   # The post's first run: the same NoisyComparison job cut to 5 iterations after 3 warmups (these options mutate
   # the class's SimpleJob), where the 99.9% intervals are expected to overlap.
-  if lab_bdn "$OUT/five-iterations" --filter '*NoisyComparison*' --iterationCount 5 --warmupCount 3 "${BDN[@]}"; then
+  if lab_bdn "$OUT/five-iterations" --filter '*NoisyComparison*' --iterationCount 5 --warmupCount 3 "${FIVE[@]}"; then
     checklist "$OUT/five-iterations" || lab_failed five-iterations-checklist
   else
     lab_failed five-iterations

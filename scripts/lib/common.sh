@@ -109,6 +109,10 @@ lab_mktemp_dir() {
   fi
 }
 
+# lab_new_seed: a seed for the orders of interleaved rounds, below 2^59 (at most 18 digits). scripts/run-all.sh
+# draws one per run and hands it to every hook as FTF_ROUNDS_SEED, so a run's orders can be replayed.
+lab_new_seed() { printf '%s\n' $(( (SRANDOM << 27) ^ SRANDOM )); }
+
 # lab_cpu_count: online CPUs.
 lab_cpu_count() { getconf _NPROCESSORS_ONLN 2>/dev/null || nproc; }
 

@@ -12,8 +12,11 @@
 #   ARTIFACTS  a private (0700) directory for BenchmarkDotNet's artifacts, removed on exit (also on Ctrl-C)
 #   APP        the command that starts the post's Release build without rebuilding (its apphost)
 #   PREFIX     a command prefix for every run (CPU pinning); empty by default
-# lab_bdn runs BenchmarkDotNet and copies its tables; lab_run runs anything else; both append the command a reader
-# would paste to OUT/command.txt. lab_hook_done ends the hook, failing if any step failed.
+#   ROUNDS     interleaved rounds of this profile (LAB_ROUNDS: smoke 1, quick 3, full 5); SEED the run's seed
+#   SMOKE_BDN  BenchmarkDotNet's options of the smoke profile, the same for every post
+# lab_bdn runs BenchmarkDotNet (in ROUNDS interleaved rounds when ROUNDS > 1) and copies its tables; lab_run runs
+# anything else; both append the command a reader would paste to OUT/command.txt. lab_hook_done ends the hook,
+# failing if any step failed.
 # shellcheck source=common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
@@ -24,6 +27,14 @@ PREFIX=()
 ARTIFACTS=""
 LAB_FAILED=()
 _LAB_BDN_RUNS=0
+
+# Every claim is measured in interleaved rounds (shared/LabRounds): each round runs every case once, in its own
+# order drawn from one seed per run, and the report judges a claim from its per-round ratios, so a machine state
+# that lasts minutes widens an interval instead of moving a ratio. Smoke only proves that everything runs.
+LAB_ROUNDS="smoke=1 quick=3 full=5"
+# Each benchmark once, cold: the smoke profile of every post.
+# shellcheck disable=SC2034 # read by the hooks that source this file
+SMOKE_BDN=(--strategy ColdStart --launchCount 1 --warmupCount 0 --iterationCount 1 --unrollFactor 1 --invocationCount 1)
 
 usage() {
   cat <<USAGE
@@ -44,14 +55,18 @@ Needs the post's Release build and never rebuilds: scripts/run-all.sh builds onc
 USAGE
 }
 
-# lab_hook_budget PROFILE: the seconds LAB_BUDGET gives PROFILE.
-lab_hook_budget() {
+# lab_profile_value LIST PROFILE: the value "smoke=.. quick=.. full=.." gives PROFILE (LAB_BUDGET, LAB_ROUNDS).
+lab_profile_value() {
   local entry
-  for entry in $LAB_BUDGET; do
-    if [ "${entry%%=*}" = "$1" ]; then printf '%s\n' "${entry#*=}"; return 0; fi
+  for entry in $1; do
+    if [ "${entry%%=*}" = "$2" ]; then printf '%s\n' "${entry#*=}"; return 0; fi
   done
-  lab_die "LAB_BUDGET of $LAB_SCRIPT has no entry for '$1'"
+  lab_die "'$1' of $LAB_SCRIPT has no entry for '$2'"
 }
+
+# lab_hook_budget PROFILE: the seconds LAB_BUDGET gives PROFILE.
+lab_hook_budget() { lab_profile_value "$LAB_BUDGET" "$1"; }
+
 
 _lab_hook_profile() {
   case "$1" in
@@ -78,12 +93,15 @@ lab_hook_start() {
   PROFILE=$1
   # A hook's own checks (its environment variables) come before anything is created.
   if declare -F lab_hook_check >/dev/null; then lab_hook_check; fi
+  ROUNDS=$(lab_profile_value "$LAB_ROUNDS" "$PROFILE")
+  SEED=${FTF_ROUNDS_SEED:-$(lab_new_seed)}
+  [[ $SEED =~ ^[0-9]{1,18}$ ]] || lab_usage_error "FTF_ROUNDS_SEED must be a whole number of at most 18 digits (got '$SEED')"
   OUT=$(lab_out_dir OUTDIR "$2")
   lab_need_cmd dotnet "dotnet-sdk-10.0" "or see https://dot.net/install"
   lab_app "$POST_DIR"
   lab_mktemp_dir ARTIFACTS "$LAB_NAME"
   : > "$OUT/command.txt"
-  lab_info "$LAB_NAME, profile $PROFILE (about $(lab_duration "$(lab_hook_budget "$PROFILE")") on 2 cores): outputs in $OUT"
+  lab_info "$LAB_NAME, profile $PROFILE (about $(lab_duration "$(lab_hook_budget "$PROFILE")") on 2 cores, $ROUNDS round(s), seed $SEED): outputs in $OUT"
 }
 
 # lab_app PROJECT_DIR: sets APP to the apphost of the project's Release build (exit 3 when there is none).
@@ -125,14 +143,30 @@ lab_copy_reports() {
 # BenchmarkDotNet gives up building its boilerplate project after 120 s; a busy 2-core machine can take longer.
 LAB_BDN_BUILD_TIMEOUT=600
 
+# lab_shuffle ROUND ITEMS...: the items, one per line, in round ROUND's order drawn from the run's seed (for the
+# rounds a hook runs itself; BenchmarkDotNet's rounds are ordered by LabRounds). The same seed and round give the
+# same order again: shuf draws from a byte stream made of them.
+lab_shuffle() {
+  local round=$1
+  shift
+  printf '%s\n' "$@" | shuf --random-source=<(yes "$SEED/$round")
+}
+
+# lab_rounds_args: the options that make a BenchmarkDotNet run interleaved rounds (none for one round).
+lab_rounds_args() {
+  if [ "$ROUNDS" -gt 1 ]; then printf '%s\n' --rounds "$ROUNDS" --rounds-seed "$SEED"; fi
+}
+
 # lab_bdn DEST ARGS...: the post's program with ARGS (BenchmarkDotNet options, after a sub-command if any) in a
-# private artifacts directory, exporting the full JSON report too; then every table and report into DEST. The
-# recorded command leaves out what only this run needs (--artifacts, --buildTimeout).
+# private artifacts directory, in the profile's rounds, exporting the full JSON report too; then every table and
+# report into DEST. The recorded command leaves out what only this run needs (--artifacts, --buildTimeout).
 lab_bdn() {
-  local dest=$1 rc=0
+  local dest=$1 rc=0 rounds
   shift
   _LAB_BDN_RUNS=$((_LAB_BDN_RUNS + 1))
   local artifacts="$ARTIFACTS/bdn-$_LAB_BDN_RUNS"
+  mapfile -t rounds < <(lab_rounds_args)
+  set -- "$@" "${rounds[@]}"
   lab_record dotnet run -c Release -- "$@" --exporters fulljson
   lab_info "$LAB_NAME:${PREFIX[*]:+ ${PREFIX[*]}} $*"
   (cd "$POST_DIR" && "${PREFIX[@]}" "${APP[@]}" "$@" --exporters fulljson --buildTimeout "$LAB_BDN_BUILD_TIMEOUT" \

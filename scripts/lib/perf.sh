@@ -77,8 +77,8 @@ lab_perf_event_list() {
   echo "${LAB_PERF_HW_EVENTS[*]},${LAB_PERF_SW_EVENTS[*]}"
 }
 
-# lab_flamegraph_tool NAME: path of a FlameGraph script (flamegraph.pl, stackcollapse-perf.pl) from
-# $FLAMEGRAPH_DIR or PATH; empty when absent.
+# lab_flamegraph_tool NAME: path of a FlameGraph script (stackcollapse-perf.pl) from $FLAMEGRAPH_DIR or PATH; empty
+# when absent (the collapser below does the same work).
 lab_flamegraph_tool() {
   local name=$1
   if [ -n "${FLAMEGRAPH_DIR:-}" ] && [ -x "$FLAMEGRAPH_DIR/$name" ]; then
@@ -88,14 +88,19 @@ lab_flamegraph_tool() {
   fi
 }
 
-# lab_flamegraph_howto: where to get the renderer.
-lab_flamegraph_howto() {
-  cat <<'TEXT'
-FlameGraph tools not found (flamegraph.pl). To render SVGs:
-  git clone https://github.com/brendangregg/FlameGraph ~/FlameGraph && export FLAMEGRAPH_DIR=~/FlameGraph
-  (or put flamegraph.pl on PATH; it needs perl). The .folded files are its input, and https://www.speedscope.app
-  opens them directly too.
-TEXT
+# lab_flame_render FOLDED TITLE: FOLDED's flame graph (FOLDED without .folded, + .svg: full names and samples on
+# hover) and speedscope file (+ .speedscope.json), drawn by the lab's own renderer, shared/LabReport's 'flame' command
+# (no flame-graph renderer is packaged for Debian or .NET). Builds LabReport (Release) first unless LAB_NO_BUILD=1,
+# when its build must exist.
+lab_flame_render() {
+  local folded=$1 title=$2 root dll
+  root=$(lab_root)
+  if [ "${LAB_NO_BUILD:-0}" != 1 ]; then
+    dotnet build "$root/shared/LabReport" -c Release --nologo -v quiet >&2 || lab_die "building shared/LabReport (the flame graph renderer) failed"
+  fi
+  dll=$(compgen -G "$root/shared/LabReport/bin/Release/net*/LabReport.dll" | head -1) \
+    || lab_die "no Release build of shared/LabReport for the flame graphs (dotnet build shared/LabReport -c Release)"
+  dotnet "$dll" flame "$folded" --title "$title" >/dev/null || lab_die "rendering the flame graph of $folded failed"
 }
 
 # lab_perf_collapse < perf-script-output > folded: Brendan Gregg's folded format ("root;...;leaf count") without

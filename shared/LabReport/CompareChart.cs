@@ -12,23 +12,23 @@ public static class CompareChart
     {
         ArgumentNullException.ThrowIfNull(report);
         int rows = report.Runs.SelectMany(c => c.Changes.Select(x => x.Key)).Distinct().Count();
-        return ChartFile.Save(Model(report.Runs, report.Baseline), directory, "compare.svg", Math.Max(ChartFile.Height, 160 + 14 * rows));
+        return new ChartWriter(directory).Save(Model(report.Runs, report.Baseline), "compare.svg", Math.Max(ChartStyle.Height, 160 + 14 * rows));
     }
 
     private static PlotModel Model(IReadOnlyList<RunComparison> all, RunFolder baseline)
     {
         var keys = all.SelectMany(a => a.Changes.Select(c => c.Key)).Distinct().Order(StringComparer.Ordinal).ToList();
-        var model = ChartFile.Model($"Compare against {baseline.Name}", "run / baseline time per operation, log scale; bars: 99.9% interval");
-        model.Axes.Add(ChartFile.Log(AxisPosition.Bottom, "ratio (below 1 = faster)"));
-        var axis = ChartFile.Categories(AxisPosition.Left, keys.Select(Short).ToList());
+        var model = ChartStyle.Model($"Compare against {baseline.Name}", "run / baseline time per operation, log scale; bars: 99.9% interval");
+        model.Axes.Add(ChartStyle.Log(AxisPosition.Bottom, "ratio (below 1 = faster)"));
+        var axis = ChartStyle.Categories(AxisPosition.Left, keys.Select(Short).ToList());
         axis.FontSize = 8;
         model.Axes.Add(axis);
         for (int r = 0; r < all.Count; r++)
         {
-            var color = ChartFile.Color(r);
+            var color = ChartStyle.Color(r);
             var points = all[r].Changes.Where(c => double.IsFinite(c.Ratio.Value) && c.Ratio.Value > 0)
                 .Select(c => (Y: keys.IndexOf(c.Key) + 0.15 * r, c.Ratio)).ToList();
-            var series = ChartFile.Points(all[r].Run.Name, color, MarkerType.Circle, points.Select(p => (p.Ratio.Value, p.Y)));
+            var series = ChartStyle.Points(all[r].Run.Name, color, MarkerType.Circle, points.Select(p => (p.Ratio.Value, p.Y)));
             model.Series.Add(series);
             var bars = new OxyPlot.Series.LineSeries { Color = color, RenderInLegend = false };
             foreach (var p in points.Where(p => p.Ratio.HasInterval))

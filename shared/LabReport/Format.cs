@@ -32,10 +32,19 @@ public static class Format
         ? "n/a"
         : value.ToString(Math.Abs(value) >= 100 ? "N0" : Math.Abs(value) >= 10 ? "0.0" : Math.Abs(value) >= 1 ? "0.00" : "0.####", CultureInfo.InvariantCulture);
 
-    /// <summary>"Mean ± Error" of a result, or the mean alone without an interval.</summary>
+    /// <summary>
+    /// "Mean ± Error" of a result, or the mean alone without an interval; for a case measured in rounds, the median of
+    /// the rounds' means with their interval, "25.6 ms [25.1 ms; 26.3 ms], 5 rounds".
+    /// </summary>
     public static string MeanWithError(RunFiles.BenchmarkResult result)
     {
         ArgumentNullException.ThrowIfNull(result);
+        if (result.RoundsMean is { } rounds)
+        {
+            string count = $"{rounds.Count} round{(rounds.Count == 1 ? "" : "s")}";
+            return rounds.HasInterval ? $"{Time(result.MeanNs)} [{Time(rounds.Lower)}; {Time(rounds.Upper)}], {count}" : $"{Time(result.MeanNs)} (no interval, {count})";
+        }
+
         string n = result.Iterations is int i ? $", n = {i}" : "";
         return result.HasInterval ? $"{Time(result.MeanNs)} ± {Time(result.ErrorNs)}{n}" : $"{Time(result.MeanNs)} (no interval{n})";
     }

@@ -3,7 +3,7 @@ using MeasurementLab;
 
 namespace LabReport;
 
-/// <summary>The entry point: <c>report</c>, <c>compare</c>, <c>readme</c>, <c>--help</c>.</summary>
+/// <summary>The entry point: <c>report</c>, <c>compare</c>, <c>readme</c>, <c>flame</c>, <c>--help</c>.</summary>
 public static class LabReportProgram
 {
     /// <summary>The whole usage text.</summary>
@@ -11,13 +11,17 @@ public static class LabReportProgram
         Usage: dotnet run --project shared/LabReport -- <command> ...
 
           report <run-folder> [--out DIR]
-              report.md + SVG charts: every post's claims judged against the published numbers
+              report.md + SVG charts + report.html: every post's claims judged against the published numbers
           compare <run-folder> <run-folder> [more...] [--threshold PCT] [--out DIR]
               every benchmark present in the first run and another: ratio with CI, faster/slower/same,
               the environment diff, one table and one chart
           readme <run-folder>
               regenerate every block between <!-- measured-here:begin SPEC --> and <!-- measured-here:end -->
               of the READMEs from the run: a post's verdicts, a run file's tables, environment rows
+          flame <folded-file> [--svg FILE] [--speedscope FILE] [--title TEXT]
+              a flame graph (SVG, full names on hover) and a speedscope file from folded stacks
+          probe --label LABEL [--append FILE]
+              time the drift probe (a CPU loop and a memory-latency point) and append it to a run's probe.csv
           --help
         """;
 
@@ -36,12 +40,14 @@ public static class LabReportProgram
             Command("report", "report.md and the charts of a run", a => ReportCommand.Run(a, output, error), ReportCommand.Usage),
             Command("compare", "runs compared benchmark by benchmark", a => CompareCommand.Run(a, output, error), CompareCommand.Usage),
             Command("readme", "the measured-here blocks of the post READMEs", a => ReadmeCommand.Run(a, output, error), ReadmeCommand.Usage),
+            Command("flame", "a flame graph from folded stacks", a => FlameGraphs.FlameCommand.Run(a, output, error), FlameGraphs.FlameCommand.Usage),
+            Command("probe", "the drift probe, appended to a run's probe.csv", a => ProbeCommand.Run(a, output), ProbeCommand.Usage),
         ];
         if (args.Count == 0 || args[0] is "--help" or "-h" or "help")
         {
             if (args.Count == 0)
             {
-                return LabEntryPoint.UsageError(error, "a command is needed: report, compare or readme", Invocation + " --help");
+                return LabEntryPoint.UsageError(error, "a command is needed: report, compare, readme, flame or probe", Invocation + " --help");
             }
 
             output.WriteLine(Usage);
@@ -50,7 +56,7 @@ public static class LabReportProgram
 
         if (commands.FirstOrDefault(c => c.Name == args[0]) is not { } command)
         {
-            return LabEntryPoint.UsageError(error, $"unknown command '{args[0]}' (allowed: report, compare, readme)", Invocation + " --help");
+            return LabEntryPoint.UsageError(error, $"unknown command '{args[0]}' (allowed: report, compare, readme, flame, probe)", Invocation + " --help");
         }
 
         try

@@ -1,19 +1,33 @@
 using System.Globalization;
 using LabReport.RunFiles;
+using LabRounds;
 using LabStatistics;
 
 namespace LabReport;
 
 /// <summary>
-/// A ratio of two measured means with its 99.9% confidence interval, taken on the log scale: ln(ratio) ± t · SE, with
-/// SE² = CV₁²/n₁ + CV₂²/n₂ (the delta method for the log of a mean) and Welch's degrees of freedom. Times are positive
-/// and ratios multiplicative, so the interval is asymmetric, never crosses zero and stays finite however few the
-/// iterations. Without intervals (one iteration, a percentile) only <see cref="Value"/> is known.
+/// A ratio of measured means with its confidence interval, two ways:
+/// <list type="bullet">
+/// <item>measured in interleaved rounds (every side has <see cref="BenchmarkResult.RoundResults"/>): the median of the
+/// per-round ratios with a 95% interval from the spread between rounds (<see cref="RoundsEstimate"/>), so a machine
+/// state that lasts minutes widens the interval instead of moving the ratio;</item>
+/// <item>otherwise (one process per side, as older runs were made): the 99.9% interval on the log scale,
+/// ln(ratio) ± t · SE, with SE² = CV₁²/n₁ + CV₂²/n₂ (the delta method for the log of a mean) and Welch's degrees of
+/// freedom, which knows only the iterations of each process.</item>
+/// </list>
+/// Times are positive and ratios multiplicative, so both intervals are asymmetric, never cross zero and stay finite.
+/// Without intervals (one iteration, one round, a percentile) only <see cref="Value"/> is known.
 /// </summary>
 public readonly record struct RatioEstimate(double Value, double Lower, double Upper, bool HasInterval)
 {
-    /// <summary>The confidence level of every ratio interval, BenchmarkDotNet's for its Error column.</summary>
-    public const double Level = ConfidenceInterval.BenchmarkDotNetLevel;
+    /// <summary>The confidence level of an interval from the iterations of one process, BenchmarkDotNet's for its Error column.</summary>
+    public const double ProcessLevel = ConfidenceInterval.BenchmarkDotNetLevel;
+
+    /// <summary>The interval's confidence level.</summary>
+    public double Level { get; init; } = ProcessLevel;
+
+    /// <summary>How many rounds the ratio comes from; 0 when it comes from one process per side.</summary>
+    public int Rounds { get; init; }
 
     // Iteration counts tried when a table gives Error and StdDev but not the count.
     private const int LargestInferredCount = 100_000;
@@ -39,6 +53,11 @@ public readonly record struct RatioEstimate(double Value, double Lower, double U
         ArgumentNullException.ThrowIfNull(numerators);
         ArgumentNullException.ThrowIfNull(denominators);
         var all = numerators.Concat(denominators).ToList();
+        if (all.All(r => r.HasRounds))
+        {
+            return FromRounds(RoundsEstimate.Paired([.. numerators.Select(r => r.RoundMeans)], [.. denominators.Select(r => r.RoundMeans)]));
+        }
+
         double value = numerators.Aggregate(1.0, (p, r) => p * r.MeanNs) / denominators.Aggregate(1.0, (p, r) => p * r.MeanNs);
         if (!all.All(r => r.HasInterval))
         {
@@ -65,22 +84,33 @@ public readonly record struct RatioEstimate(double Value, double Lower, double U
 
         // Welch–Satterthwaite: the degrees of freedom of a sum of variances, each estimated from n - 1.
         double df = variance * variance / parts.Sum(p => p.Variance * p.Variance / (p.Count - 1));
-        double halfWidth = StudentT.Quantile(1 - (1 - Level) / 2, df) * Math.Sqrt(variance);
+        double halfWidth = StudentT.Quantile(1 - (1 - ProcessLevel) / 2, df) * Math.Sqrt(variance);
         return new RatioEstimate(value, value * Math.Exp(-halfWidth), value * Math.Exp(halfWidth), true);
     }
 
     /// <summary>A ratio known only as a point (no interval).</summary>
     public static RatioEstimate Point(double value) => new(value, double.NaN, double.NaN, false);
 
+    /// <summary>The ratio of per-round ratios: their median, and the rounds' interval when there is one.</summary>
+    public static RatioEstimate FromRounds(RoundsEstimate rounds)
+    {
+        ArgumentNullException.ThrowIfNull(rounds);
+        return new RatioEstimate(rounds.Median, rounds.Lower, rounds.Upper, rounds.HasInterval) { Level = rounds.Level, Rounds = rounds.Count };
+    }
+
     /// <summary>The reciprocal (throughput ratio from a time ratio).</summary>
     public RatioEstimate Inverse() => HasInterval
-        ? new RatioEstimate(1 / Value, Upper == 0 ? double.PositiveInfinity : 1 / Upper, Lower <= 0 ? double.PositiveInfinity : 1 / Lower, true)
-        : Point(1 / Value);
+        ? new RatioEstimate(1 / Value, Upper == 0 ? double.PositiveInfinity : 1 / Upper, Lower <= 0 ? double.PositiveInfinity : 1 / Lower, true) { Level = Level, Rounds = Rounds }
+        : Point(1 / Value) with { Level = Level, Rounds = Rounds };
 
-    /// <summary>"3.20× [2.80×; 3.60×]".</summary>
-    public override string ToString() => HasInterval
-        ? $"{Format(Value)}× [{Format(Lower)}×; {(double.IsPositiveInfinity(Upper) ? "∞" : Format(Upper) + "×")}]"
-        : $"{Format(Value)}× (no interval)";
+    /// <summary>"3.20× [2.80×; 3.60×]", with "(5 rounds)" when the ratio comes from rounds.</summary>
+    public override string ToString()
+    {
+        string rounds = Rounds > 0 ? $" ({Rounds} round{(Rounds == 1 ? "" : "s")})" : "";
+        return HasInterval
+            ? $"{Format(Value)}× [{Format(Lower)}×; {(double.IsPositiveInfinity(Upper) ? "∞" : Format(Upper) + "×")}]{rounds}"
+            : $"{Format(Value)}× (no interval{rounds})";
+    }
 
     /// <summary>Ratios in 3 significant digits (small ones keep their leading zeros), ∞ as such.</summary>
     public static string Format(double ratio) => double.IsPositiveInfinity(ratio)
@@ -126,7 +156,7 @@ public readonly record struct RatioEstimate(double Value, double Lower, double U
         return lo > 2 && Math.Abs(ErrorPerStdDev(lo - 1) - target) < Math.Abs(ErrorPerStdDev(lo) - target) ? lo - 1 : lo;
     }
 
-    private static double ErrorPerStdDev(int n) => StudentT.Quantile(1 - (1 - Level) / 2, n - 1) / Math.Sqrt(n);
+    private static double ErrorPerStdDev(int n) => StudentT.Quantile(1 - (1 - ProcessLevel) / 2, n - 1) / Math.Sqrt(n);
 
     // Var(ln mean) ≈ CV² / n, from the standard deviation the result carries (the raw iterations' or the table's).
     private static (double Variance, int Count) LogVariance(BenchmarkResult result)

@@ -1,3 +1,4 @@
+using LabReport.Charts;
 using LabReport.Sections;
 using MeasurementLab;
 
@@ -11,8 +12,9 @@ public static class ReportCommand
         Usage: LabReport report <run-folder> [--out DIR]
 
         Reads a run folder made by scripts/run-all.sh (environment.md, one folder per post) and writes report.md with
-        every post's claims judged against the published numbers, and the charts (SVG) next to it.
-          --out DIR   write report.md and the charts into DIR instead of the run folder
+        every post's claims judged against the published numbers, the charts (SVG) next to it, and report.html: the
+        same report as one page with the charts inline, for a browser.
+          --out DIR   write report.md, report.html and the charts into DIR instead of the run folder
         """;
 
     /// <summary>Runs the command; returns the exit code (0 written, 1 nothing to report).</summary>
@@ -30,7 +32,8 @@ public static class ReportCommand
         var run = RunFolder.Open(folder);
         string target = Path.GetFullPath(outDir ?? run.Path);
         OutputDirectory.Prepare(target, "--out");
-        var posts = Build(run, target);
+        var charts = new ChartWriter(target);
+        var posts = Build(run, charts);
         if (posts.All(p => !p.Present))
         {
             error.WriteLine($"error: {folder}: no post folder in this run (expected some of: {string.Join(", ", PostSections.All.Select(s => s.Post))})");
@@ -38,7 +41,15 @@ public static class ReportCommand
         }
 
         string report = Path.Combine(target, "report.md");
-        File.WriteAllText(report, ReportWriter.Write(run, posts, target));
+        string markdown = ReportWriter.Write(run, posts, target, charts.Font.Warning);
+        File.WriteAllText(report, markdown);
+        string html = Path.Combine(target, HtmlReport.FileName);
+        File.WriteAllText(html, HtmlReport.Write(markdown, target));
+        if (charts.Font.Warning is { } warning)
+        {
+            error.WriteLine($"warning: {warning}");
+        }
+
         var missing = posts.Where(p => !p.Present).Select(p => p.Post).ToList();
         if (missing.Count > 0)
         {
@@ -46,13 +57,17 @@ public static class ReportCommand
         }
 
         output.WriteLine(report);
+        output.WriteLine(html);
         return 0;
     }
 
     /// <summary>Every section of a run, charts written into <paramref name="chartDirectory"/>.</summary>
-    public static IReadOnlyList<PostReport> Build(RunFolder run, string chartDirectory)
+    public static IReadOnlyList<PostReport> Build(RunFolder run, string chartDirectory) => Build(run, new ChartWriter(chartDirectory));
+
+    /// <summary>Every section of a run, charts written by <paramref name="charts"/> (which keeps them for a test to look at).</summary>
+    public static IReadOnlyList<PostReport> Build(RunFolder run, ChartWriter charts)
     {
         var published = PublishedNumbers.LoadDefault();
-        return PostSections.All.Select(s => s.Build(new SectionContext(run, published.For(s.Post), chartDirectory))).ToList();
+        return PostSections.All.Select(s => s.Build(new SectionContext(run, published.For(s.Post), charts))).ToList();
     }
 }

@@ -5,30 +5,11 @@ using MeasurementLab;
 
 namespace LabReport;
 
-/// <summary>Writes report.md: the environment in a few lines, the verdict rules, and each post's table, charts and files.</summary>
+/// <summary>Writes report.md: the environment (<see cref="EnvironmentLines"/>), the verdicts at a glance, the verdict rules, and each post's table, charts and files.</summary>
 public static class ReportWriter
 {
-    private static readonly (string Label, string[] Rows)[] EnvironmentLines =
-    [
-        ("CPU", ["CPU model (full)", "CPU"]),
-        ("machine fingerprint", ["machine fingerprint"]),
-        ("logical CPUs / sockets / NUMA", ["logical CPUs / sockets / NUMA nodes"]),
-        ("caches", ["caches (per instance)"]),
-        ("memory", ["RAM"]),
-        ("transparent huge pages", ["transparent huge pages"]),
-        ("OS / kernel", ["OS", "kernel"]),
-        (".NET runtime", [".NET runtimes"]),
-        ("BenchmarkDotNet", ["BenchmarkDotNet"]),
-        ("GC mode", ["GC mode"]),
-        ("WAL filesystem", ["run directory filesystem"]),
-        ("disk: sequential write", [Sections.EngineSection.DiskSequentialRow]),
-        ("disk: 4 KiB write + fdatasync", [Sections.EngineSection.DiskSyncRow]),
-        ("hardware counters", ["hardware counters (PMU)"]),
-        ("code", ["git commit"]),
-    ];
-
     /// <summary>The markdown of the whole report; links are relative to <paramref name="reportDirectory"/>.</summary>
-    public static string Write(RunFolder run, IReadOnlyList<PostReport> posts, string reportDirectory)
+    public static string Write(RunFolder run, IReadOnlyList<PostReport> posts, string reportDirectory, string? chartWarning = null)
     {
         ArgumentNullException.ThrowIfNull(run);
         ArgumentNullException.ThrowIfNull(posts);
@@ -41,26 +22,28 @@ public static class ReportWriter
         md.AppendLine();
         md.AppendLine("## Environment");
         md.AppendLine();
-        foreach (var (label, rows) in EnvironmentLines)
-        {
-            var values = rows.Select(r => run.Environment.Row(r)).Where(v => !string.IsNullOrWhiteSpace(v)).ToList();
-            if (values.Count > 0)
-            {
-                md.AppendLine($"- **{label}**: {(rows.Length > 1 && rows[0] == "CPU model (full)" ? values[0] : string.Join(" / ", values))}");
-            }
-        }
-
-        if (run.Environment.StealPercent() is double steal)
-        {
-            md.AppendLine($"- **CPU steal over the run**: {Format.Number(steal)}% of CPU time (from /proc/stat at the start and the end)");
-        }
-        else
-        {
-            md.AppendLine("- **CPU steal over the run**: not recorded (the run has no /proc/stat readings at its start and end)");
-        }
-
-        md.AppendLine($"- full capture: [environment.md]({Link(Path.Combine(run.Path, "environment.md"))}); fingerprint from {run.Environment.FingerprintSource}");
+        EnvironmentLines.Write(md, run, Link, chartWarning);
         md.AppendLine();
+        Glance(md, posts);
+        md.AppendLine();
+        md.AppendLine("## How a verdict is decided");
+        md.AppendLine();
+        foreach (string rule in Verdicts.Rules)
+        {
+            md.AppendLine($"- {rule}");
+        }
+
+        foreach (var post in posts)
+        {
+            Post(md, post, run, Link);
+        }
+
+        return md.ToString();
+    }
+
+    // How many claims of each post got each verdict.
+    private static void Glance(StringBuilder md, IReadOnlyList<PostReport> posts)
+    {
         md.AppendLine("## Verdicts at a glance");
         md.AppendLine();
         var verdicts = Enum.GetValues<Verdict>();
@@ -72,54 +55,52 @@ public static class ReportWriter
         }
 
         md.Append(glance);
+    }
 
+    // One post: its claims, its charts (a chart marked BesidePrevious shares the line of the one before), the files read
+    // and what could not be used.
+    private static void Post(StringBuilder md, PostReport post, RunFolder run, Func<string, string> link)
+    {
         md.AppendLine();
-        md.AppendLine("## How a verdict is decided");
+        md.AppendLine($"## {post.Title}");
         md.AppendLine();
-        foreach (string rule in Verdicts.Rules)
+        if (post.Rows.Count > 0)
         {
-            md.AppendLine($"- {rule}");
+            md.Append(ClaimTable(post.Rows));
+        }
+        else
+        {
+            md.AppendLine("No claim is judged here: this section charts what the run measured, next to what the machine claims.");
         }
 
-        foreach (var post in posts)
+        for (int i = 0; i < post.Charts.Count; i++)
         {
-            md.AppendLine();
-            md.AppendLine($"## {post.Title}");
-            md.AppendLine();
-            if (post.Rows.Count > 0)
+            var chart = post.Charts[i];
+            if (!chart.BesidePrevious)
             {
-                md.Append(ClaimTable(post.Rows));
-            }
-            else
-            {
-                md.AppendLine("No claim is judged here: this section charts what the run measured, next to what the machine claims.");
+                md.AppendLine();
             }
 
-            foreach (var chart in post.Charts)
-            {
-                md.AppendLine();
-                md.AppendLine($"![{chart.Caption}]({chart.FileName})");
-            }
-
-            if (post.Files.Count > 0)
-            {
-                md.AppendLine();
-                md.AppendLine("Files read: " + string.Join(" · ", post.Files.Select(f => $"[{Path.GetRelativePath(run.Path, f).Replace('\\', '/')}]({Link(f)})")));
-            }
-
-            if (post.Problems.Count > 0)
-            {
-                md.AppendLine();
-                md.AppendLine("Not found or not usable:");
-                md.AppendLine();
-                foreach (string p in post.Problems)
-                {
-                    md.AppendLine($"- {OneLine(p.Replace(run.Path + Path.DirectorySeparatorChar, "", StringComparison.Ordinal))}");
-                }
-            }
+            md.Append($"![{chart.Caption}]({chart.FileName})");
+            md.Append(i + 1 < post.Charts.Count && post.Charts[i + 1].BesidePrevious ? " " : "\n");
         }
 
-        return md.ToString();
+        if (post.Files.Count > 0)
+        {
+            md.AppendLine();
+            md.AppendLine("Files read: " + string.Join(" · ", post.Files.Select(f => $"[{Path.GetRelativePath(run.Path, f).Replace('\\', '/')}]({link(f)})")));
+        }
+
+        if (post.Problems.Count > 0)
+        {
+            md.AppendLine();
+            md.AppendLine("Not found or not usable:");
+            md.AppendLine();
+            foreach (string p in post.Problems)
+            {
+                md.AppendLine($"- {OneLine(p.Replace(run.Path + Path.DirectorySeparatorChar, "", StringComparison.Ordinal))}");
+            }
+        }
     }
 
     /// <summary>The verdict table of one post (also what the README generator writes).</summary>

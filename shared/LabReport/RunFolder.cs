@@ -5,10 +5,11 @@ namespace LabReport;
 /// <summary>A run folder as <c>scripts/run-all.sh</c> leaves it: environment.md at the root, one folder per post.</summary>
 public sealed class RunFolder
 {
-    private RunFolder(string path, RunEnvironment environment)
+    private RunFolder(string path, RunEnvironment environment, RunCaches caches)
     {
         Path = path;
         Environment = environment;
+        Caches = caches;
     }
 
     /// <summary>Full path of the run folder.</summary>
@@ -16,6 +17,9 @@ public sealed class RunFolder
 
     /// <summary>The machine the run says it ran on.</summary>
     public RunEnvironment Environment { get; }
+
+    /// <summary>The cache sizes the run's posts measured and used (each post's caches.json).</summary>
+    public RunCaches Caches { get; }
 
     /// <summary>"results/amd-epyc-f26m2s1-2c-vm/2026-11-23-full" → "amd-epyc-f26m2s1-2c-vm/2026-11-23-full": how reports name a run.</summary>
     public string Name => $"{System.IO.Path.GetFileName(System.IO.Path.GetDirectoryName(Path))}/{System.IO.Path.GetFileName(Path)}";
@@ -46,7 +50,7 @@ public sealed class RunFolder
 
         try
         {
-            return new RunFolder(full, RunEnvironment.Load(full));
+            return new RunFolder(full, RunEnvironment.Load(full), RunCaches.Load(full));
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {

@@ -39,6 +39,15 @@ public sealed class BenchmarkArguments
 
     private static readonly string[] HelpSwitches = ["--help", "-h", "-?", "--version"];
 
+    /// <summary>The lab's option: run every case once per round, in interleaved rounds (LabRounds).</summary>
+    public const string RoundsOption = "--rounds";
+
+    /// <summary>The lab's option: the seed the rounds' orders are drawn from (recorded so a run can be replayed).</summary>
+    public const string RoundsSeedOption = "--rounds-seed";
+
+    /// <summary>The most rounds one invocation may ask for (each is every case again, in its own process).</summary>
+    public const int MaxRounds = 100;
+
     private BenchmarkArguments(IReadOnlyList<string> arguments, CommandLineOptions? options, bool informational)
     {
         Arguments = arguments;
@@ -46,8 +55,22 @@ public sealed class BenchmarkArguments
         IsInformational = informational;
     }
 
-    /// <summary>The arguments as given.</summary>
+    /// <summary>The arguments for BenchmarkDotNet as given (the lab's own options taken out).</summary>
     public IReadOnlyList<string> Arguments { get; }
+
+    /// <summary>--rounds N: how many interleaved rounds, or null for one ordinary BenchmarkDotNet run.</summary>
+    public int? Rounds { get; private init; }
+
+    /// <summary>--rounds-seed S, or null (a fresh seed is drawn and printed).</summary>
+    public ulong? RoundsSeed { get; private init; }
+
+    /// <summary>The lab's options for the usage text.</summary>
+    public static string LabOptionsUsage => $"""
+        The lab's own options (before or among BenchmarkDotNet's):
+          {RoundsOption} N          run every selected case once per round, N interleaved rounds (1..{MaxRounds}), each round in
+                              a random order; jobs are renamed <job>-R<n> so the reports carry the round
+          {RoundsSeedOption} S     the seed of the rounds' orders (0..2^63-1; default: drawn and printed)
+        """;
 
     /// <summary>True for --help, --version, --info and --list: BenchmarkDotNet prints something and runs nothing.</summary>
     public bool IsInformational { get; }
@@ -76,9 +99,10 @@ public sealed class BenchmarkArguments
             return new BenchmarkArguments(args, null, informational: true);
         }
 
-        CheckTokens(args, modes);
+        var (rest, rounds, seed) = TakeRoundOptions(args);
+        CheckTokens(rest, modes);
         var log = new AccumulationLogger();
-        var (success, _, options) = ConfigParser.Parse([.. args], log);
+        var (success, _, options) = ConfigParser.Parse([.. rest], log);
         if (!success || options is null)
         {
             throw new UsageException(FirstError(log.GetLog()));
@@ -86,7 +110,62 @@ public sealed class BenchmarkArguments
 
         CheckCounts(options);
         bool informational = options.PrintInformation || options.ListBenchmarkCaseMode != BenchmarkDotNet.ConsoleArguments.ListBenchmarks.ListBenchmarkCaseMode.Disabled;
-        return new BenchmarkArguments(args, options, informational);
+        return new BenchmarkArguments(rest, options, informational) { Rounds = rounds, RoundsSeed = seed };
+    }
+
+    // --rounds N and --rounds-seed S (also --name=value) are the lab's: taken out before BenchmarkDotNet sees the line.
+    private static (List<string> Others, int? Rounds, ulong? Seed) TakeRoundOptions(IReadOnlyList<string> args)
+    {
+        var rest = new List<string>();
+        int? rounds = null;
+        ulong? seed = null;
+        for (int i = 0; i < args.Count; i++)
+        {
+            string token = args[i];
+            string name = token.Split('=', 2)[0];
+            if (name is not (RoundsOption or RoundsSeedOption))
+            {
+                rest.Add(token);
+                continue;
+            }
+
+            string? value = token.Contains('=', StringComparison.Ordinal) ? token[(name.Length + 1)..]
+                : i + 1 < args.Count && !LooksLikeOption(args[i + 1]) ? args[++i] : null;
+            if (string.IsNullOrEmpty(value))
+            {
+                throw new UsageException($"option {name} needs a value");
+            }
+
+            if (name == RoundsOption)
+            {
+                if (rounds is not null)
+                {
+                    throw new UsageException($"option {RoundsOption} is given twice");
+                }
+
+                rounds = int.TryParse(value, NumberStyles.None, CultureInfo.InvariantCulture, out int r) && r is >= 1 and <= MaxRounds
+                    ? r
+                    : throw new UsageException($"option {RoundsOption} must be a whole number from 1 to {MaxRounds}; got '{value}'");
+            }
+            else
+            {
+                if (seed is not null)
+                {
+                    throw new UsageException($"option {RoundsSeedOption} is given twice");
+                }
+
+                seed = LabRounds.RoundSchedule.TryParseSeed(value, out ulong s)
+                    ? s
+                    : throw new UsageException($"option {RoundsSeedOption} must be a whole number from 0 to 9223372036854775807; got '{value}'");
+            }
+        }
+
+        if (seed is not null && rounds is null)
+        {
+            throw new UsageException($"option {RoundsSeedOption} needs {RoundsOption} N");
+        }
+
+        return (rest, rounds, seed);
     }
 
     /// <summary>

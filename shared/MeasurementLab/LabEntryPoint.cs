@@ -74,7 +74,28 @@ public static class LabEntryPoint
             output.WriteLine(banner);
         }
 
-        var summaries = BenchmarkSwitcher.FromAssembly(program.Benchmarks).Run(arguments.ForBenchmarkDotNet, program.Config).ToList();
+        if (args.Length > 0 && args[0] is "--help" or "-h" or "-?")
+        {
+            output.WriteLine(BenchmarkArguments.LabOptionsUsage);
+        }
+
+        List<BenchmarkDotNet.Reports.Summary> summaries;
+        if (arguments.Rounds is int rounds && !arguments.IsInformational)
+        {
+            var schedule = new LabRounds.RoundSchedule(rounds, arguments.RoundsSeed ?? LabRounds.RoundSchedule.NewSeed());
+            var run = BenchmarkRounds.Run(arguments.ForBenchmarkDotNet, program.Config, program.Benchmarks, schedule);
+            if (run is null)
+            {
+                return UsageError(error, "BenchmarkDotNet did not accept the arguments (its message is above)", ProgramInvocation + " --help");
+            }
+
+            summaries = [.. run];
+        }
+        else
+        {
+            summaries = [.. BenchmarkSwitcher.FromAssembly(program.Benchmarks).Run(arguments.ForBenchmarkDotNet, program.Config)];
+        }
+
         if (arguments.IsInformational)
         {
             return 0;

@@ -9,11 +9,12 @@ LAB_NAME=engine
 LAB_BUDGET="smoke=45 quick=95 full=310"
 LAB_HOOK_HELP=$(cat <<'TEXT'
   PROFILE smoke   every benchmark once, cold
-  PROFILE quick   the rows the report judges: WrapperOverhead and DurableBatch's steady-table rows, SQLite and the
-                  disk ceiling (the fresh-table rows and WalAppendScaling run in full), 3 iterations of ~100 ms after
-                  the jitting stage, no separate warmup (a durable batch is one 500K-insert invocation, and SQLite's
-                  takes seconds)
-  PROFILE full    the engine's job: 3 warmups + 10 iterations
+  PROFILE quick   the rows the report judges: WrapperOverhead and DurableBatch's LockTable, 2-thread StripedTable,
+                  SQLite and disk-ceiling rows, in 3 interleaved rounds; a round is every row once, in its own
+                  process, 2 iterations of ~100 ms after the jitting stage, no separate warmup (a durable batch is
+                  one 500K-insert invocation, and SQLite's takes seconds)
+  PROFILE full    every benchmark (also the tracked rows: WalAppendScaling, the fresh-table batches) in 5 rounds;
+                  a round is the engine's job cut to 1 warmup + 3 iterations of ~250 ms
   OUTDIR          *-report-github.md, *.csv, *-report-full.json    the three benchmark classes
 TEXT
 )
@@ -21,12 +22,12 @@ lab_hook_start "$@"
 
 FILTER=(--filter '*')
 case "$PROFILE" in
-  smoke) BDN=(--strategy ColdStart --launchCount 1 --warmupCount 0 --iterationCount 1 --unrollFactor 1 --invocationCount 1) ;;
+  smoke) BDN=("${SMOKE_BDN[@]}") ;;
   # --filter matches the parameters too ("…InsertBatchThenSync(Target: Sqlite)"): the steady rows by name.
-  quick) FILTER=(--filter '*WrapperOverhead*' '*DurableBatch*(Target: LockTable)' '*DurableBatch*(Target: StripedTable)'
+  quick) FILTER=(--filter '*WrapperOverhead*' '*DurableBatch*(Target: LockTable)'
                  '*DurableBatch*(Target: StripedTable, 2 threads)' '*DurableBatch*(Target: Sqlite)' '*DurableBatch*(Target: Disk ceiling)')
-         BDN=(--warmupCount 0 --iterationCount 3 --iterationTime 100) ;;
-  full)  BDN=() ;;
+         BDN=(--warmupCount 0 --iterationCount 2 --iterationTime 100) ;;
+  full)  BDN=(--warmupCount 1 --iterationCount 3) ;;
 esac
 
 lab_bdn "$OUT" "${FILTER[@]}" "${BDN[@]}" || lab_failed benchmarks

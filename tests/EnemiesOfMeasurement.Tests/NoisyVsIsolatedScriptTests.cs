@@ -62,6 +62,8 @@ public sealed partial class NoisyVsIsolatedScriptTests : IDisposable
     [InlineData(new[] { "--cpu", "4000" }, "--cpu 4000: no such CPU here")]
     [InlineData(new[] { "--out" }, "--out needs a value")]
     [InlineData(new[] { "--bench-cmd" }, "--bench-cmd needs a value")]
+    [InlineData(new[] { "--rounds", "0" }, "--rounds must be from 1 to 20 (got '0')")]
+    [InlineData(new[] { "--rounds", "x" }, "--rounds must be a whole number from 1 to 20 (got 'x')")]
     [InlineData(new[] { "--out", "/proc/ftf/e3" }, "--out '/proc/ftf/e3' cannot be created")]
     public void Wrong_inputs_are_one_line_usage_errors_and_start_nothing(string[] args, string message)
     {
@@ -124,6 +126,32 @@ public sealed partial class NoisyVsIsolatedScriptTests : IDisposable
         File.ReadAllText(Path.Combine(outDir, "comparison.md")).Should().Contain("3.78x");
         File.Exists(Path.Combine(outDir, "noisy", "EnemiesOfMeasurement.E3_OsNoise-report.csv")).Should().BeTrue();
         File.Exists(Path.Combine(outDir, "isolated", "EnemiesOfMeasurement.E3_OsNoise-report.csv")).Should().BeTrue();
+    }
+
+    [Fact]
+    public void In_rounds_the_pair_runs_once_per_round_alternating_which_comes_first_and_each_round_keeps_its_reports()
+    {
+        string outDir = Path.Combine(_work, "out");
+        using var run = Bash.Start(Script,
+            ["--bench-cmd", FakeBench, "--loops", "2", "--max-seconds", "60", "--rounds", "3", "--out", outDir],
+            Environment(fakeSleep: "0.1"));
+
+        run.WaitForExit(Timeout).Should().Be(0, run.StandardError);
+
+        var starts = run.StandardError.Split('\n').Where(l => l.Contains("round ", StringComparison.Ordinal) && l.Contains("run ", StringComparison.Ordinal))
+            .Select(l => l.Contains("(noisy)", StringComparison.Ordinal) ? "noisy" : "isolated").ToList();
+        starts.Should().Equal("noisy", "isolated", "isolated", "noisy", "noisy", "isolated");
+        for (int round = 1; round <= 3; round++)
+        {
+            foreach (string side in new[] { "noisy", "isolated" })
+            {
+                File.Exists(Path.Combine(outDir, $"round-{round}", side, "EnemiesOfMeasurement.E3_OsNoise-report.csv")).Should().BeTrue();
+            }
+        }
+
+        File.ReadAllText(Path.Combine(outDir, "comparison.md")).Should().Contain("## Round 3 of 3").And.Contain("--rounds 3");
+        Bash.ProcessesWithEnvironment(TokenName, _token).Should().BeEmpty();
+        Directory.GetFileSystemEntries(RunDir).Should().BeEmpty();
     }
 
     [Theory]

@@ -32,6 +32,11 @@ public sealed class CommandLineTests : IDisposable
     [InlineData(new[] { "8", "--repeat", "5" }, "Unknown option: --repeat")]
     [InlineData(new[] { "8", "9" }, "Unexpected argument: 9")]
     [InlineData(new[] { "8", "--csv", "/proc/no-such-dir/mark8.csv" }, "--csv: cannot write '/proc/no-such-dir/mark8.csv'")]
+    [InlineData(new[] { "7", "--rounds", "3" }, "--rounds applies to mark 8 (interleaved rounds of the sweep)")]
+    [InlineData(new[] { "8", "--rounds", "0" }, "Option --rounds must be at least 1 and at most 20; got 0")]
+    [InlineData(new[] { "8", "--rounds", "21" }, "Option --rounds must be at least 1 and at most 20; got 21")]
+    [InlineData(new[] { "8", "--rounds-seed", "7" }, "--rounds-seed needs --rounds N")]
+    [InlineData(new[] { "8", "--rounds", "2", "--rounds-seed", "x" }, "--rounds-seed must be a whole number from 0 to 9223372036854775807 (got 'x')")]
     public void Bad_input_is_a_usage_error_on_stderr_with_exit_2_and_nothing_run(string[] args, string message)
     {
         var (exit, stdout, stderr) = Run(MarkCommand.Command, args);
@@ -79,6 +84,30 @@ public sealed class CommandLineTests : IDisposable
         // Plain functions first, then each group size by size.
         rows.Select(r => r.Size).Should().Equal(null, 100, 200, 400, 100, 100, 200, 200, 400, 400);
         Mark8Csv.Read(csv).Should().BeEquivalentTo(rows, o => o.Using<double>(c => c.Subject.Should().BeApproximately(c.Expectation, 1e-3)).WhenTypeIs<double>());
+    }
+
+    [Fact]
+    public void Mark_8_in_rounds_runs_the_whole_sweep_once_per_round_in_each_rounds_order_and_keeps_every_round()
+    {
+        string csv = Path.Combine(_directory, Mark8Csv.FileName);
+        var options = MarkOptions.Parse(["8", "--function", "binary_search_same,binary_search_pseudorandom,binary_search_generated", "--max-size", "200",
+            "--repeats", "2", "--min-seconds", "0.000001", "--rounds", "3", "--rounds-seed", "11", "--csv", csv]);
+        var output = new StringWriter();
+
+        var rows = MarkCommand.Execute(options, new FakeClock { AdvanceEveryRead = 1_000 }, output);
+
+        rows.Select(r => r.Round).Should().Equal(1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3);
+        // Within a round and a size, the functions run in that round's order of the schedule.
+        var schedule = new LabRounds.RoundSchedule(3, 11);
+        string[] names = ["binary_search_same", "binary_search_pseudorandom", "binary_search_generated"];
+        for (int round = 1; round <= 3; round++)
+        {
+            rows.Where(r => r.Round == round && r.Size == 100).Select(r => r.Function).Should().Equal(schedule.Order(round, names));
+        }
+
+        output.ToString().Should().Contain("# rounds: 3, seed 11");
+        File.ReadAllLines(Mark8Csv.RoundsPath(csv)).Should().HaveCount(1 + 18).And.StartWith(Mark8Csv.RoundsHeader);
+        Mark8Csv.Read(csv).Should().HaveCount(6, "mark8.csv keeps one line per function and size: the median of the rounds");
     }
 
     [Theory]

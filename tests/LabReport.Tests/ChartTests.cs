@@ -1,8 +1,6 @@
-using System.Xml.Linq;
-
 namespace LabReport.Tests;
 
-/// <summary>The charts' structure (title, axis titles, one legend entry per series), not their pixels.</summary>
+/// <summary>The charts' structure (title, axes, legend entries) as the SVG files carry it; ChartTextTests looks at their layout.</summary>
 public class ChartTests : IClassFixture<ChartTests.FullReport>
 {
     private readonly FullReport _report;
@@ -11,23 +9,24 @@ public class ChartTests : IClassFixture<ChartTests.FullReport>
 
     public static TheoryData<string, string[]> Charts => new()
     {
-        { "engine-durable-batch.svg", ["Engine: durable batch inserts/s", "inserts/s (log)", "mean inserts/s", "LockTable", "StripedTable", "Sqlite"] },
-        { "post1-throughput.svg", ["Post 1: throughput", "threads", "ops/s (log)", "Lazy Lock", "Lazy Striped", "Narrow Lock", "Narrow Striped", "Realistic Lock", "Realistic Striped"] },
-        { "post2-enemy-ratios.svg", ["Post 2", "ratio (log)", "defences down", "EnemyDefenseConfig", "post", "E1", "E6"] },
+        { "engine-durable-batch.svg", ["Engine: durable batch inserts/s against the disk's ceiling", "inserts/s (log)", "mean inserts/s", "LockTable", "StripedTable", "Sqlite", "\"Disk ceiling\" row"] },
+        { "post1-striped-vs-lock.svg", ["Post 1: does striping pay? Striped / Lock throughput", "threads (log)", "Striped / Lock throughput (×, log)", "Lazy", "Narrow", "Realistic", "the post's ratio", "1× = no difference"] },
+        { "post2-enemy-ratios.svg", ["Post 2", "ratio (×, log)", "defences down", "EnemyDefenseConfig", "the post's ratio", "E1", "E6"] },
         { "post3-percentiles.svg", ["Post 3", "latency (ms, log)", "percentile", "closed loop", "corrected", "open loop", "concurrent", "90%", "99%", "99.9%", "99.99%"] },
         { "post4-samples.svg", ["Post 4: FilterBranch vs FilterTernary", "time per operation (ms)", "quartiles", "iterations", "mean", "Branch, 5 it.", "Ternary, 20 it."] },
-        { "post4-micro-macro-amdahl.svg", ["micro vs macro vs Amdahl", "speedup", "this run", "post", "Amdahl's prediction"] },
-        { "post5-ratio-by-n.svg", ["Post 5", "N (elements, log)", "ratio (log)", "this run", "post", "predicted cliff", "L2 1024 KiB"] },
+        { "post4-micro-macro-amdahl.svg", ["micro vs macro vs Amdahl", "speedup", "this run", "the post", "Amdahl's prediction"] },
+        { "post5-ratio-by-n.svg", ["Post 5", "N (elements, log)", "ratio (×, log)", "this run", "the post", "the predicted cliff", "12N = L2 1 MiB", "environment.md's cache row"] },
     };
 
     [Theory]
     [MemberData(nameof(Charts))]
     public void Chart_is_an_svg_with_its_title_axes_and_series(string file, string[] texts)
     {
-        var svg = XDocument.Load(Path.Combine(_report.Run.Path, file));
+        var svg = System.Xml.Linq.XDocument.Load(Path.Combine(_report.Run.Path, file));
         svg.Root!.Name.LocalName.Should().Be("svg");
         svg.Root.Attribute("width")!.Value.Should().Be("900");
-        var shown = svg.Descendants().Where(e => e.Name.LocalName == "text").Select(e => e.Value).ToList();
+        svg.Root.Attribute("viewBox")!.Value.Should().Be("0 0 900 520", "a browser scales the chart to its column by the viewBox");
+        var shown = SvgText.Shown(Path.Combine(_report.Run.Path, file));
         foreach (string text in texts)
         {
             shown.Should().Contain(t => t.Contains(text, StringComparison.Ordinal), $"{file} shows \"{text}\"");
@@ -35,26 +34,48 @@ public class ChartTests : IClassFixture<ChartTests.FullReport>
     }
 
     [Fact]
-    public void Post1_chart_draws_one_line_and_one_bar_series_per_scenario_and_backend()
+    public void Post1_chart_draws_one_ratio_line_per_scenario_with_the_posts_three_ratios()
     {
-        // 6 lines with markers + 6 error-bar series; OxyPlot writes each series as polylines, the legend as text.
-        var svg = XDocument.Load(Path.Combine(_report.Run.Path, "post1-throughput.svg"));
-        var legend = svg.Descendants().Where(e => e.Name.LocalName == "text").Select(e => e.Value)
-            .Where(t => t.StartsWith("Lazy", StringComparison.Ordinal) || t.StartsWith("Narrow", StringComparison.Ordinal) || t.StartsWith("Realistic", StringComparison.Ordinal));
-        legend.Should().HaveCount(6);
+        var written = _report.Charts.Written.Single(w => w.FileName == "post1-striped-vs-lock.svg");
+        var legend = written.Model.Series.Where(s => s.RenderInLegend && s.Title is not null).Select(s => s.Title).ToList();
+        legend.Should().Equal("1× = no difference", "Lazy", "Narrow", "Realistic", "the post's ratio");
+        var post = (OxyPlot.Series.LineSeries)written.Model.Series.Single(s => s.Title == "the post's ratio");
+        post.Points.Select(p => p.Y).Should().Equal(0.45, 17.6, 1.05);
     }
 
-    /// <summary>One report of the full fixture shared by the chart tests.</summary>
+    [Fact]
+    public void Engine_chart_draws_the_ceiling_the_claim_uses_not_a_disk_bandwidth()
+    {
+        // The claim durable-2t-of-ceiling divides by DurableBatch's "Disk ceiling" row; the chart's red line is that row's rate.
+        using var run = ChartedRun.Of("engine-full");
+        var written = run.Charts.Written.Single(w => w.FileName == "engine-durable-batch.svg");
+        var ceiling = LabReport.RunFiles.BenchmarkSet.Load(run.Run.File("engine")).Find("DurableBatch", "InsertBatchThenSync", ("Target", "Disk ceiling"))!;
+        double rate = 1e9 / ceiling.MeanNs;
+        written.Model.Annotations.OfType<OxyPlot.Annotations.LineAnnotation>().Select(a => a.X).Should().BeEquivalentTo([rate, rate / 2]);
+        var claim = run.Posts.Single(p => p.Post == "engine").Rows.Single(r => r.Claim.StartsWith("Steady durable batch, StripedTable, 2 threads / the disk ceiling", StringComparison.Ordinal));
+        claim.Measured.Should().Contain($"vs {Format.Rate(rate)} inserts/s", "the claim and the chart divide by the same ceiling");
+        SvgText.Shown(run.Run.File("engine-durable-batch.svg")).Should().Contain($"disk ceiling: {Format.Rate(rate)}/s");
+    }
+
+    [Fact]
+    public void Post5_chart_marks_the_caches_the_post_used_and_names_their_source()
+    {
+        using var run = ChartedRun.Of("full+sweep");
+        var shown = SvgText.Shown(run.Run.File("post5-ratio-by-n.svg"));
+        // Fixtures/sweep/caches.json: measured L2 881,728 B (861.1 KiB), L3 9,975,808 B (9.5 MiB), used: measured.
+        shown.Should().Contain("12N = L2 861.1 KiB").And.Contain("12N = L3 9.5 MiB: the predicted cliff")
+            .And.Contain(t => t.Contains("cache sizes: measured, hardware-counters/caches.json", StringComparison.Ordinal));
+    }
+
+    /// <summary>One report of the full fixture shared by the chart tests, its charts' writer kept.</summary>
     public sealed class FullReport : IDisposable
     {
-        public FullReport()
-        {
-            Run = RunFixture.Copy("full");
-            RunFixture.Run("report", Run.Path).Code.Should().Be(0);
-        }
+        private readonly ChartedRun _charted = ChartedRun.Of("full");
 
-        public RunFixture Run { get; }
+        public RunFixture Run => _charted.Run;
 
-        public void Dispose() => Run.Dispose();
+        public LabReport.Charts.ChartWriter Charts => _charted.Charts;
+
+        public void Dispose() => _charted.Dispose();
     }
 }

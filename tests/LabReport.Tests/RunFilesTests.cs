@@ -117,5 +117,5 @@ public class RunFilesTests
     [InlineData(5, "5")]
     [InlineData(0.01, "0.01")]
     [InlineData(3e6, "")]
-    public void Log_axis_labels(double value, string label) => Charts.ChartFile.AxisLabel(value).Should().Be(label);
+    public void Log_axis_labels(double value, string label) => Charts.ChartStyle.AxisLabel(value).Should().Be(label);
 }

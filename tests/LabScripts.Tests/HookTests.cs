@@ -92,12 +92,49 @@ public sealed class HookTests : IDisposable
         Directory.GetFiles(outDir).Select(Path.GetFileName).Should().BeEquivalentTo(
             "command.txt", "Fake.Bench-report-github.md", "Fake.Bench-report.csv", "Fake.Bench-report-full.json", "mode.txt");
         string[] calls = File.ReadAllLines(Path.Combine(_work, "calls"));
-        calls[0].Should().StartWith("--filter * --iterationTime 100 --exporters fulljson --buildTimeout 600 --artifacts " + Path.Combine(_work, "run"));
+        calls[0].Should().StartWith("--filter * --iterationTime 100 --rounds 3 --rounds-seed 1234 --exporters fulljson --buildTimeout 600 --artifacts "
+            + Path.Combine(_work, "run"));
         calls[1].Should().Be("mode --size 3");
         File.ReadAllLines(Path.Combine(outDir, "command.txt")).Should().Equal(
-            $"cd {post} && dotnet run -c Release -- --filter '*' --iterationTime 100 --exporters fulljson",
+            $"cd {post} && dotnet run -c Release -- --filter '*' --iterationTime 100 --rounds 3 --rounds-seed 1234 --exporters fulljson",
             $"cd {post} && dotnet run -c Release -- mode --size 3");
         Directory.GetFileSystemEntries(Path.Combine(_work, "run")).Should().BeEmpty("the private artifacts directory is removed");
+    }
+
+    [Theory]
+    [InlineData("smoke", "")]
+    [InlineData("quick", " --rounds 3 --rounds-seed 1234")]
+    [InlineData("full", " --rounds 5 --rounds-seed 1234")]
+    public void Each_profile_measures_in_its_rounds_with_the_runs_seed(string profile, string rounds)
+    {
+        string post = FakePost(withBuild: true);
+
+        Run(post, [profile, Path.Combine(_work, "out")]).ExitCode.Should().Be(0);
+
+        File.ReadAllLines(Path.Combine(_work, "calls"))[0].Should().StartWith($"--filter * --iterationTime 100{rounds} --exporters fulljson ");
+    }
+
+    [Theory]
+    [InlineData("12a")]
+    [InlineData("1234567890123456789")]
+    [InlineData("-1")]
+    public void A_seed_that_is_not_a_number_of_at_most_18_digits_is_a_usage_error(string seed)
+    {
+        string post = FakePost(withBuild: true);
+
+        Bash.Run(Path.Combine(post, "lab-run.sh"), ["quick", Path.Combine(_work, "out")], new Dictionary<string, string> { ["FTF_ROUNDS_SEED"] = seed })
+            .ShouldBeUsageError($"FTF_ROUNDS_SEED must be a whole number of at most 18 digits (got '{seed}')");
+    }
+
+    [Fact]
+    public void A_hooks_own_rounds_are_shuffled_by_the_seed_and_replay_with_it()
+    {
+        string Order(string seed, int round) =>
+            string.Concat(Bash.Code($". scripts/lib/hook.sh; SEED={seed}; lab_shuffle {round} a b c d e f").Stdout.Split('\n', StringSplitOptions.RemoveEmptyEntries));
+
+        Order("77", 1).Should().Be(Order("77", 1)).And.HaveLength(6);
+        Order("77", 1).Order().Should().Equal("abcdef");
+        new[] { Order("77", 1), Order("77", 2), Order("77", 3), Order("78", 1) }.Distinct().Should().HaveCountGreaterThan(1);
     }
 
     [Fact]
@@ -127,6 +164,7 @@ public sealed class HookTests : IDisposable
             ["FTF_RUN_DIR"] = Path.Combine(_work, "run"),
             ["FAKE_CALLS"] = Path.Combine(_work, "calls"),
             ["FAKE_FAIL"] = failBenchmarks ? "1" : "0",
+            ["FTF_ROUNDS_SEED"] = "1234",
         });
 
     // A post folder with a hook on the real skeleton and, optionally, a "Release build" that behaves like a

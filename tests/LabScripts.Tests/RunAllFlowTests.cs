@@ -29,7 +29,7 @@ public sealed class RunAllFlowTests : IDisposable
             #!/usr/bin/env bash
             case "$1" in
               build) echo "fake build"; exit "${FAKE_BUILD_RC:-0}" ;;
-              run) out="${*: -1}"; echo "# report" > "$out/report.md"; exit 0 ;;
+              run) out="${*: -1}"; echo "# report" > "$out/report.md"; echo "<html></html>" > "$out/report.html"; exit 0 ;;
               *) exit 0 ;;
             esac
             """);
@@ -87,7 +87,8 @@ public sealed class RunAllFlowTests : IDisposable
         var result = RunAll();
 
         result.ExitCode.Should().Be(0, result.ToString());
-        result.Stdout.Should().Contain("| report | 0:30 |").And.Contain("Report: " + Path.Combine(_out, "report.md"));
+        result.Stdout.Should().Contain("| report | 0:30 |").And.Contain("Report: " + Path.Combine(_out, "report.md"))
+            .And.Contain("Report page (open in a browser): " + Path.Combine(_out, "report.html"));
         File.ReadAllText(Path.Combine(_out, "timings.md")).Should().Contain("| report | ok |");
     }
 

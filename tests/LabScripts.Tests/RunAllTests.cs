@@ -31,6 +31,9 @@ public sealed partial class RunAllTests : IDisposable
     [InlineData(new[] { "--post", "no-such-post" }, "--post 'no-such-post' is not a post (known: engine ")]
     [InlineData(new[] { "--out", "/proc/ftf/results" }, "--out '/proc/ftf/results' cannot be created")]
     [InlineData(new[] { "--out", "/proc/self/status" }, "--out '/proc/self/status' exists and is not a directory")]
+    [InlineData(new[] { "--seed" }, "--seed needs a value")]
+    [InlineData(new[] { "--seed", "seven" }, "--seed must be a whole number of at most 18 digits (got 'seven')")]
+    [InlineData(new[] { "--seed=1234567890123456789" }, "--seed must be a whole number of at most 18 digits (got '1234567890123456789')")]
     public void Wrong_inputs_are_one_line_usage_errors(string[] args, string message) =>
         Bash.Run(Script, args).ShouldBeUsageError(message);
 

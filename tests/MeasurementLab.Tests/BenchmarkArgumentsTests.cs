@@ -61,4 +61,34 @@ public class BenchmarkArgumentsTests
     public void Without_modes_a_bare_word_says_the_program_takes_options_only() =>
         FluentActions.Invoking(() => BenchmarkArguments.Parse(["run"], []))
             .Should().Throw<UsageException>().WithMessage("unexpected argument 'run': this program takes BenchmarkDotNet options only*");
+
+    [Fact]
+    public void The_rounds_options_are_the_labs_and_never_reach_BenchmarkDotNet()
+    {
+        var arguments = BenchmarkArguments.Parse(["--rounds", "5", "--filter", "*E1*", "--rounds-seed=42", "--iterationCount", "3"], Modes);
+
+        arguments.Rounds.Should().Be(5);
+        arguments.RoundsSeed.Should().Be(42UL);
+        arguments.ForBenchmarkDotNet.Should().Equal("--filter", "*E1*", "--iterationCount", "3");
+    }
+
+    [Fact]
+    public void Without_the_rounds_options_a_run_is_one_ordinary_BenchmarkDotNet_run()
+    {
+        var arguments = BenchmarkArguments.Parse(["--filter", "*E1*"], Modes);
+
+        arguments.Rounds.Should().BeNull();
+        arguments.RoundsSeed.Should().BeNull();
+    }
+
+    [Theory]
+    [InlineData(new[] { "--rounds" }, "option --rounds needs a value")]
+    [InlineData(new[] { "--rounds", "0" }, "option --rounds must be a whole number from 1 to 100; got '0'")]
+    [InlineData(new[] { "--rounds", "101" }, "option --rounds must be a whole number from 1 to 100; got '101'")]
+    [InlineData(new[] { "--rounds", "three" }, "option --rounds must be a whole number from 1 to 100; got 'three'")]
+    [InlineData(new[] { "--rounds", "3", "--rounds", "4" }, "option --rounds is given twice")]
+    [InlineData(new[] { "--rounds", "3", "--rounds-seed", "-5" }, "option --rounds-seed must be a whole number from 0 to 9223372036854775807; got '-5'")]
+    [InlineData(new[] { "--rounds-seed", "7" }, "option --rounds-seed needs --rounds N")]
+    public void Wrong_rounds_options_are_one_line_naming_the_option(string[] args, string message) =>
+        FluentActions.Invoking(() => BenchmarkArguments.Parse(args, Modes)).Should().Throw<UsageException>().WithMessage(message);
 }

@@ -18,7 +18,9 @@ Runs E3_OsNoise twice and compares the runs:
   1. noisy:    one busy loop per online CPU, then the benchmark (not pinned), then every loop is stopped;
   2. isolated: the benchmark pinned with `taskset -c CPU` on the now idle machine.
 Then prints, per method, both runs' Mean and StdDev, the change of the mean and the StdDev ratio
-(noisy / isolated), read from the CSV report BenchmarkDotNet exports.
+(noisy / isolated), read from the CSV report BenchmarkDotNet exports. With --rounds N the pair runs N times,
+alternating which run comes first (odd rounds noisy first, even rounds isolated first), so the machine's slow
+drift does not land on one side; each round keeps its own reports and table.
 
 Busy loops are bounded: each ends by itself after --max-seconds even if this script is killed with SIGKILL.
 On normal exit, failure, Ctrl-C (SIGINT) or SIGTERM every loop and the benchmark's process group are stopped.
@@ -27,6 +29,7 @@ Options:
   --max-seconds N   lifetime of each busy loop (default 900); must outlast the noisy run, or the script warns
   --loops N         number of busy loops (default: online CPUs)
   --cpu N           CPU for the isolated run (default 0)
+  --rounds N        run the pair N times (1-20, default 1); with N > 1 the reports go to DIR/round-K/{noisy,isolated}
   --out DIR         also copy both runs' reports and the comparison (comparison.md) into DIR (checked first)
   --no-build        use the existing Release build (default: build the post first)
   --bench-cmd CMD   run CMD instead of the benchmark (default: dotnet run of this post); also E3_BENCH_CMD.
@@ -45,6 +48,7 @@ USAGE
 }
 
 MAX_SECONDS=900
+ROUNDS=1
 LOOPS=""
 CPU=0
 OUT=""
@@ -58,6 +62,7 @@ while [ $# -gt 0 ]; do
     --max-seconds) lab_need_value "$1" $#; MAX_SECONDS=$(lab_uint "$1" "$2" 1 86400); shift 2 ;;
     --loops) lab_need_value "$1" $#; LOOPS=$(lab_uint "$1" "$2" 1 1024); shift 2 ;;
     --cpu) lab_need_value "$1" $#; CPU=$(lab_uint "$1" "$2" 0 4095); shift 2 ;;
+    --rounds) lab_need_value "$1" $#; ROUNDS=$(lab_uint "$1" "$2" 1 20); shift 2 ;;
     --out) lab_need_value "$1" $#; OUT=$2; shift 2 ;;
     --bench-cmd) lab_need_value "$1" $#; BENCH_CMD=$2; shift 2 ;;
     --no-build) NO_BUILD=1; shift ;;
@@ -158,22 +163,39 @@ if [ -z "$BENCH_CMD" ]; then
   [ -n "$APP" ] || LAB_DIE_CODE=3 lab_die "no Release build of the post: drop --no-build, or run 'dotnet build -c Release' in $POST_DIR"
 fi
 
-lab_info "run 1/2 (noisy): every CPU busy"
-start_busy_loops
-run_bench "$WORK/noisy" || lab_die "the noisy run failed"
-expired=0
-for pid in "${LOOP_PIDS[@]}"; do kill -0 "$pid" 2>/dev/null || expired=1; done
-stop_busy_loops
-if [ "$expired" -eq 1 ]; then
-  lab_warn "some busy loops ended (--max-seconds $MAX_SECONDS) before the noisy run did: raise --max-seconds"
-fi
-lab_info "busy loops stopped"
+# run_noisy DIR, run_isolated DIR: one run each, as described in the usage.
+run_noisy() {
+  local expired=0 pid
+  lab_info "$2 (noisy): every CPU busy"
+  start_busy_loops
+  run_bench "$1" || lab_die "the noisy run failed"
+  for pid in "${LOOP_PIDS[@]}"; do kill -0 "$pid" 2>/dev/null || expired=1; done
+  stop_busy_loops
+  if [ "$expired" -eq 1 ]; then
+    lab_warn "some busy loops ended (--max-seconds $MAX_SECONDS) before the noisy run did: raise --max-seconds"
+  fi
+  lab_info "busy loops stopped"
+}
 
-lab_info "run 2/2 (isolated): taskset -c $CPU on the idle machine"
-run_bench "$WORK/isolated" taskset -c "$CPU" || lab_die "the isolated run failed"
+run_isolated() {
+  lab_info "$2 (isolated): taskset -c $CPU on the idle machine"
+  run_bench "$1" taskset -c "$CPU" || lab_die "the isolated run failed"
+}
 
-NOISY_CSV=$(csv_of "$WORK/noisy" noisy)
-ISOLATED_CSV=$(csv_of "$WORK/isolated" isolated)
+# round_dir K: where round K keeps its two runs (the work directory itself for a single round).
+round_dir() { if [ "$ROUNDS" -eq 1 ]; then printf '%s\n' "$WORK"; else printf '%s\n' "$WORK/round-$1"; fi; }
+
+for ((round = 1; round <= ROUNDS; round++)); do
+  dir=$(round_dir "$round")
+  label="round $round/$ROUNDS"
+  if [ $((round % 2)) -eq 1 ]; then
+    run_noisy "$dir/noisy" "$label, run 1/2"
+    run_isolated "$dir/isolated" "$label, run 2/2"
+  else
+    run_isolated "$dir/isolated" "$label, run 1/2"
+    run_noisy "$dir/noisy" "$label, run 2/2"
+  fi
+done
 
 # Joins the two CSV reports by Method. Times keep BenchmarkDotNet's units in the table and are converted to
 # nanoseconds for the ratios. Fields may be quoted ("1,234.5 ms").
@@ -237,23 +259,36 @@ compare() {
     }' "$NOISY_CSV" "$ISOLATED_CSV"
 }
 
+COMPARISON=""
+for ((round = 1; round <= ROUNDS; round++)); do
+  dir=$(round_dir "$round")
+  NOISY_CSV=$(csv_of "$dir/noisy" noisy)
+  ISOLATED_CSV=$(csv_of "$dir/isolated" isolated)
+  table=$(compare) || lab_die "could not compare the two reports ($NOISY_CSV, $ISOLATED_CSV)"
+  if [ "$ROUNDS" -gt 1 ]; then table=$(printf '## Round %s of %s\n\n%s\n' "$round" "$ROUNDS" "$table"); fi
+  COMPARISON+="${COMPARISON:+$'\n'}$table"$'\n'
+done
 lab_info "comparison"
-COMPARISON=$(compare) || lab_die "could not compare the two reports ($NOISY_CSV, $ISOLATED_CSV)"
-printf '%s\n' "$COMPARISON"
+printf '%s' "$COMPARISON"
 
 if [ -n "$OUT" ]; then
-  mkdir -p "$OUT/noisy" "$OUT/isolated"
-  # BenchmarkDotNet's tables and reports (markdown, CSV, full JSON) of both runs.
-  for run in noisy isolated; do
-    for f in "$WORK/$run"/results/*.md "$WORK/$run"/results/*.csv "$WORK/$run"/results/*.json; do
-      if [ -f "$f" ]; then cp "$f" "$OUT/$run/"; fi
+  # BenchmarkDotNet's tables and reports (markdown, CSV, full JSON) of both runs of every round.
+  for ((round = 1; round <= ROUNDS; round++)); do
+    dir=$(round_dir "$round")
+    target=$OUT
+    if [ "$ROUNDS" -gt 1 ]; then target="$OUT/round-$round"; fi
+    for run in noisy isolated; do
+      mkdir -p "$target/$run"
+      for f in "$dir/$run"/results/*.md "$dir/$run"/results/*.csv "$dir/$run"/results/*.json; do
+        if [ -f "$f" ]; then cp "$f" "$target/$run/"; fi
+      done
     done
   done
   {
     printf '# E3_OsNoise: noisy vs isolated\n\n'
-    printf 'Command: Scripts/noisy-vs-isolated.sh --max-seconds %s --loops %s --cpu %s' "$MAX_SECONDS" "$LOOPS" "$CPU"
+    printf 'Command: Scripts/noisy-vs-isolated.sh --max-seconds %s --loops %s --cpu %s --rounds %s' "$MAX_SECONDS" "$LOOPS" "$CPU" "$ROUNDS"
     [ "${#BDN_ARGS[@]}" -eq 0 ] || printf ' --%s' "$(lab_quote_args "${BDN_ARGS[@]}")"
-    printf '\n\n%s\n' "$COMPARISON"
+    printf '\n\n%s' "$COMPARISON"
   } > "$OUT/comparison.md"
   lab_info "reports and comparison.md copied to $OUT"
 fi

@@ -12,18 +12,32 @@ public static class Mark8Csv
     public const string FileName = "mark8.csv";
     public const string Header = "group,function,size,mean_ns,sdev_ns,count";
 
+    /// <summary>The rounds file's header: every round's line, with its round first.</summary>
+    public const string RoundsHeader = "round," + Header;
+
+    /// <summary>Where a sweep in rounds keeps every round's line: "mark8.csv" → "mark8-rounds.csv".</summary>
+    public static string RoundsPath(string csvPath) =>
+        Path.Combine(Path.GetDirectoryName(csvPath) ?? "", Path.GetFileNameWithoutExtension(csvPath) + "-rounds" + Path.GetExtension(csvPath));
+
+    /// <summary>Writes every round's line (<see cref="RoundsHeader"/>), at once through a temporary like <see cref="Write"/>.</summary>
+    public static void WriteRounds(string path, IEnumerable<Mark8Row> rows) =>
+        WriteAll(path, RoundsHeader, rows.Select(r => r.Round.ToString(CultureInfo.InvariantCulture) + "," + Line(r)));
+
     /// <summary>Writes the whole file at once (through a temporary), so an interrupted run leaves no half table.</summary>
-    public static void Write(string path, IEnumerable<Mark8Row> rows)
+    public static void Write(string path, IEnumerable<Mark8Row> rows) => WriteAll(path, Header, rows.Select(Line));
+
+    private static string Line(Mark8Row r) => string.Join(',',
+        r.Group,
+        r.Function,
+        r.Size?.ToString(CultureInfo.InvariantCulture) ?? "",
+        r.MeanNs.ToString("F3", CultureInfo.InvariantCulture),
+        r.SdevNs.ToString("F3", CultureInfo.InvariantCulture),
+        r.Count.ToString(CultureInfo.InvariantCulture));
+
+    private static void WriteAll(string path, string header, IEnumerable<string> lines)
     {
-        var lines = rows.Select(r => string.Join(',',
-            r.Group,
-            r.Function,
-            r.Size?.ToString(CultureInfo.InvariantCulture) ?? "",
-            r.MeanNs.ToString("F3", CultureInfo.InvariantCulture),
-            r.SdevNs.ToString("F3", CultureInfo.InvariantCulture),
-            r.Count.ToString(CultureInfo.InvariantCulture)));
         string temporary = path + ".tmp";
-        File.WriteAllLines(temporary, lines.Prepend(Header));
+        File.WriteAllLines(temporary, lines.Prepend(header));
         File.Move(temporary, path, overwrite: true);
     }
 

@@ -64,23 +64,30 @@ public sealed class PredictionExporter(Func<CacheTopology>? caches = null) : IEx
         return text.ToString();
     }
 
-    /// <summary>Means and 99.9% intervals of both methods per N (first job only when several ran).</summary>
+    /// <summary>
+    /// Means and intervals of both methods per N: BenchmarkDotNet's mean and 99.9% interval for one run; for a run in
+    /// interleaved rounds (jobs "&lt;job&gt;-R&lt;n&gt;"), the median of the rounds' means and the rounds' 95% interval.
+    /// </summary>
     public static IReadOnlyList<RatioObservation> Observe(Summary summary)
     {
         ArgumentNullException.ThrowIfNull(summary);
         var means = new Dictionary<(string Method, int N), MeanWithInterval>();
-        foreach (var report in summary.Reports)
+        var measured = summary.Reports
+            .Where(r => r.Success && r.ResultStatistics is { N: > 0 } && r.BenchmarkCase.Parameters[nameof(AccessPatterns.N)] is int)
+            .GroupBy(r => (Method: r.BenchmarkCase.Descriptor.WorkloadMethod.Name, N: (int)r.BenchmarkCase.Parameters[nameof(AccessPatterns.N)]));
+        foreach (var group in measured)
         {
-            var stats = report.ResultStatistics;
-            if (!report.Success || stats is null || stats.N == 0 || report.BenchmarkCase.Parameters[nameof(AccessPatterns.N)] is not int n)
+            var rounds = group.Where(r => LabRounds.RoundName.TryParse(r.BenchmarkCase.Job.Id, out _, out _)).ToList();
+            if (rounds.Count > 1)
             {
+                var estimate = LabRounds.RoundsEstimate.FromRatios([.. rounds.Select(r => r.ResultStatistics!.Mean)]);
+                means[group.Key] = new MeanWithInterval(estimate.Median, estimate.Lower, estimate.Upper);
                 continue;
             }
 
-            string method = report.BenchmarkCase.Descriptor.WorkloadMethod.Name;
+            var stats = group.First().ResultStatistics!;
             var ci = stats.ConfidenceInterval;
-            var value = stats.N >= 2 ? new MeanWithInterval(stats.Mean, ci.Lower, ci.Upper) : new MeanWithInterval(stats.Mean, double.NaN, double.NaN);
-            means.TryAdd((method, n), value);
+            means[group.Key] = stats.N >= 2 ? new MeanWithInterval(stats.Mean, ci.Lower, ci.Upper) : new MeanWithInterval(stats.Mean, double.NaN, double.NaN);
         }
 
         return means.Keys.Select(k => k.N).Distinct().Order()

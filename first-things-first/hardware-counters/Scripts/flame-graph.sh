@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# perf record -g of the standalone loops, folded stacks with .NET method names, SVG flame graphs when the
-# FlameGraph tools are available, and the hottest frames printed either way.
+# perf record -g of the standalone loops, folded stacks with .NET method names, an SVG flame graph and a speedscope
+# file per loop (drawn by the lab's renderer, shared/LabReport), and the hottest frames.
 set -euo pipefail
 # shellcheck source=runner.sh
 . "$(dirname "${BASH_SOURCE[0]}")/runner.sh"
@@ -18,9 +18,11 @@ Samples the standalone runner with 'perf record -g' (call stacks), with DOTNET_P
 writes /tmp/perf-PID.map and JIT-compiled frames get .NET names instead of hex addresses (and
 DOTNET_EnableWriteXorExecute=0: with W^X, perf attributes JIT code to a memfd and ignores the map). Samples on 'cycles'
 when the PMU has it, else on the 'cpu-clock' timer (virtual machines without a PMU). Then:
-  MODE.folded   folded stacks ("frame;frame;... count"), via stackcollapse-perf.pl or a built-in collapser
-  MODE.svg      the flame graph, when flamegraph.pl is found (FLAMEGRAPH_DIR or PATH)
-  hot frames    the leaf frames with the most samples, printed and written to flame-graph.md
+  MODE.folded            folded stacks ("frame;frame;... count"), via stackcollapse-perf.pl or a built-in collapser
+  MODE.svg               the flame graph (shared/LabReport's flame command): a box per frame, as wide as its
+                         samples; a browser shows each frame's full name and samples on hover
+  MODE.speedscope.json   the same stacks for speedscope
+  hot frames             the leaf frames with the most samples, printed and written to flame-graph.md
 
   N               elements (default $DEFAULT_N)
   --mode M        sequential, random or both (default both)
@@ -28,10 +30,10 @@ when the PMU has it, else on the 'cpu-clock' timer (virtual machines without a P
   --frequency HZ  samples per second (default $DEFAULT_FREQUENCY, 1 to 10000)
   --out DIR       output directory (default: BenchmarkDotNet.Artifacts/flame-graph-N)
   --keep-data     keep perf.data files (binary, for perf report)
-  --no-build      use the existing Release build
+  --no-build      use the existing Release builds (the post's and shared/LabReport's)
   -h, --help      this text
 
-Needs: perf (Debian: linux-perf), dotnet; optional: FlameGraph (https://github.com/brendangregg/FlameGraph).
+Needs: perf (Debian: linux-perf), dotnet.
 Exit codes: 0 ok, 1 a run failed, 2 bad arguments, 3 a tool is missing.
 USAGE
 }
@@ -86,7 +88,6 @@ else
   EVENT_NOTE="sampling on cycles (PMU present)."
 fi
 COLLAPSER=$(lab_flamegraph_tool stackcollapse-perf.pl)
-RENDERER=$(lab_flamegraph_tool flamegraph.pl)
 lab_info "sampling event: $EVENT at ${FREQUENCY} Hz"
 
 # The runtime writes perf maps to /tmp named after the pid; remove the ones our runs created.
@@ -162,18 +163,12 @@ for mode in "${MODES[@]}"; do
     echo
   } >> "$REPORT"
 
-  if [ -n "$RENDERER" ]; then
-    "$RENDERER" --title "AccessPatterns perf-$mode N=$N ($EVENT)" "$OUT/$mode.folded" > "$OUT/$mode.svg"
-    echo "Flame graph: $mode.svg" >> "$REPORT"
-    echo >> "$REPORT"
-  fi
+  LAB_NO_BUILD=${HC_NO_BUILD:-0} lab_flame_render "$OUT/$mode.folded" "AccessPatterns perf-$mode N=$N ($EVENT)"
+  { echo "Flame graph: [$mode.svg]($mode.svg) (hover a frame for its full name; speedscope: $mode.speedscope.json)"; echo; } >> "$REPORT"
   if [ "$KEEP_DATA" = 1 ]; then cp "$data" "$OUT/$mode.perf.data"; fi
 done
 
-if [ -z "$RENDERER" ]; then
-  { echo "No SVG rendered."; echo; echo '```'; lab_flamegraph_howto; echo '```'; } >> "$REPORT"
-fi
 cleanup_maps
 
 cat "$REPORT"
-lab_info "flame graph outputs in $OUT (flame-graph.md, *.folded$([ -n "$RENDERER" ] && echo ', *.svg'))"
+lab_info "flame graph outputs in $OUT (flame-graph.md, *.folded, *.svg, *.speedscope.json)"

@@ -66,8 +66,9 @@ public sealed partial class BenchmarkSet
                 // table row and its raw iterations meet as one result.
                 foreach (var entry in report.Benchmarks)
                 {
-                    var result = BenchmarkResult.FromValues(ShortClass(entry.Type), entry.Title, ParseParameters(entry.Parameters), entry.Values, json);
-                    fromJson[result.Key] = result;
+                    var result = BenchmarkResult.FromValues(ShortClass(entry.Type), entry.Title, ParseParameters(entry.Parameters), entry.Values, json)
+                        with { Round = RoundOf(entry.Job) };
+                    fromJson[RoundKey(result)] = result;
                 }
             }
             catch (ReportFormatException e)
@@ -83,10 +84,10 @@ public sealed partial class BenchmarkSet
             var rows = ReadTable(table, problems);
             foreach (var row in rows)
             {
-                if (fromJson.TryGetValue(row.Key, out var measured))
+                if (fromJson.TryGetValue(RoundKey(row), out var measured))
                 {
                     results.Add(measured with { Columns = row.Columns });
-                    fromJson.Remove(row.Key);
+                    fromJson.Remove(RoundKey(row));
                 }
                 else
                 {
@@ -96,8 +97,25 @@ public sealed partial class BenchmarkSet
         }
 
         results.AddRange(fromJson.Values);
-        return new BenchmarkSet(results, files, problems);
+        return new BenchmarkSet(PoolRounds(results), files, problems);
     }
+
+    // A case measured in rounds appears once per round (its job renamed "<job>-R<n>" by MeasurementLab's --rounds):
+    // the rounds of one key become one result that keeps them, in the order the cases were first seen.
+    private static List<BenchmarkResult> PoolRounds(List<BenchmarkResult> results)
+    {
+        if (results.All(r => r.Round == 0))
+        {
+            return results;
+        }
+
+        return [.. results.GroupBy(r => r.Key).Select(g => g.Any(r => r.Round > 0) ? BenchmarkResult.FromRounds([.. g.Where(r => r.Round > 0)]) : g.First())];
+    }
+
+    private static int RoundOf(string? job) => LabRounds.RoundName.TryParse(job, out _, out int round) ? round : 0;
+
+    // A table row and its JSON entry meet by case and round.
+    private static string RoundKey(BenchmarkResult result) => result.Round == 0 ? result.Key : $"{result.Key} #R{result.Round}";
 
     /// <summary>The first result of a class and method whose parameters include every given pair, or null.</summary>
     public BenchmarkResult? Find(string @class, string method, params (string Name, string Value)[] parameters) =>
@@ -145,7 +163,10 @@ public sealed partial class BenchmarkSet
             double errorNs = Quantity.TimeNs(table.Cell(row, "Error")) ?? double.NaN;
             double sdNs = Quantity.TimeNs(table.Cell(row, "StdDev")) ?? double.NaN;
             string method = table.Cell(row, "Method") ?? "";
-            results.Add(new BenchmarkResult(@class, method, parameters, meanNs, errorNs, sdNs, iterations, null, columns, path));
+            results.Add(new BenchmarkResult(@class, method, parameters, meanNs, errorNs, sdNs, iterations, null, columns, path)
+            {
+                Round = RoundOf(table.Cell(row, "Job")),
+            });
         }
 
         return results;

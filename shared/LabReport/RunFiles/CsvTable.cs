@@ -58,6 +58,9 @@ public sealed class CsvTable
         return new CsvTable(path, header, rows);
     }
 
+    /// <summary>True when the header has the column (for columns a newer writer added).</summary>
+    public bool Has(string column) => _header.Contains(column, StringComparer.Ordinal);
+
     /// <summary>The cell of a row under a column.</summary>
     public string Cell(string[] row, string column)
     {

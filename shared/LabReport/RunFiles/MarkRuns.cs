@@ -4,8 +4,15 @@ using LabStatistics;
 
 namespace LabReport.RunFiles;
 
-/// <summary>One row of the prologue's <c>mark-steps.csv</c>: a Mark step's last line (sdev NaN where the step prints none).</summary>
-public sealed record MarkStep(int Step, long Calls, double MeanNs, double SdevNs);
+/// <summary>
+/// One row of the prologue's <c>mark-steps.csv</c>: a Mark step's last line (sdev NaN where the step prints none), and
+/// the round that ran it (from 1; 0 for a step that runs once, and for every row of a file written before rounds).
+/// </summary>
+public sealed record MarkStep(int Step, long Calls, double MeanNs, double SdevNs)
+{
+    /// <summary>The round of the claims' steps that ran it; 0 when the step ran once.</summary>
+    public int Round { get; init; }
+}
 
 /// <summary>
 /// What the prologue's <c>lab-run.sh</c> leaves: the Mark steps (<c>mark-steps.csv</c>) and the Mark8 sweep
@@ -17,8 +24,11 @@ public static partial class MarkRuns
     /// <summary>The steps file.</summary>
     public const string StepsFile = "mark-steps.csv";
 
-    /// <summary>The sweep file.</summary>
+    /// <summary>The sweep file (one line per function and size: the median of the rounds when the sweep ran in rounds).</summary>
     public const string SweepFile = "mark8.csv";
+
+    /// <summary>Every round's line of a sweep that ran in rounds (<c>round,group,function,size,...</c>).</summary>
+    public const string SweepRoundsFile = "mark8-rounds.csv";
 
     /// <summary>The commands behind the files.</summary>
     public const string CommandFile = "command.txt";
@@ -35,14 +45,59 @@ public static partial class MarkRuns
     {
         var table = CsvTable.Load(path, "step", "calls", "mean_ns", "sdev_ns");
         return [.. table.Rows.Select(r => new MarkStep((int)table.Number(r, "step"), (long)table.Number(r, "calls"),
-            table.Number(r, "mean_ns"), table.Number(r, "sdev_ns")))];
+            table.Number(r, "mean_ns"), table.Number(r, "sdev_ns"))
+        {
+            Round = table.Has("round") ? (int)table.Number(r, "round") : 0,
+        })];
+    }
+
+    /// <summary>
+    /// One row per step and count, in the order the steps first appear: a step run in rounds becomes the median of its
+    /// rounds' means and standard deviations (what a chart of the progression shows).
+    /// </summary>
+    public static IReadOnlyList<MarkStep> Medians(IReadOnlyList<MarkStep> steps)
+    {
+        ArgumentNullException.ThrowIfNull(steps);
+        return [.. steps.GroupBy(s => (s.Step, s.Calls)).OrderBy(g => g.Key.Step).ThenBy(g => g.Key.Calls)
+            .Select(g => g.Count() == 1 ? g.First() with { Round = 0 } : new MarkStep(g.Key.Step, g.Key.Calls, Median(g.Select(s => s.MeanNs)), Median(g.Select(s => s.SdevNs))))];
+    }
+
+    /// <summary>
+    /// The sweep of a run folder's post directory: every round from mark8-rounds.csv when the sweep ran in rounds
+    /// (each function and size one result holding its rounds), else mark8.csv with <paramref name="repeats"/>' intervals.
+    /// </summary>
+    public static IReadOnlyList<BenchmarkResult> SweepOf(string directory, int? repeats)
+    {
+        string rounds = Path.Combine(directory, SweepRoundsFile);
+        if (!File.Exists(rounds))
+        {
+            return Sweep(Path.Combine(directory, SweepFile), repeats);
+        }
+
+        var table = CsvTable.Load(rounds, "round", "group", "function", "size", "mean_ns", "sdev_ns", "count");
+        return [.. Rows(table, repeats).GroupBy(r => r.Key).Select(g => BenchmarkResult.FromRounds([.. g]))];
+    }
+
+    private static double Median(IEnumerable<double> values)
+    {
+        var sorted = values.Where(v => !double.IsNaN(v)).Order().ToArray();
+        if (sorted.Length == 0)
+        {
+            return double.NaN;
+        }
+
+        int mid = sorted.Length / 2;
+        return sorted.Length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
     }
 
     /// <summary>Reads mark8.csv; <paramref name="repeats"/> is the number of timed loops behind each mean (null: unknown, no interval).</summary>
     /// <exception cref="InvalidDataException">A column is missing or a cell is not a number; the message names the file.</exception>
-    public static IReadOnlyList<BenchmarkResult> Sweep(string path, int? repeats)
+    public static IReadOnlyList<BenchmarkResult> Sweep(string path, int? repeats) =>
+        Rows(CsvTable.Load(path, "group", "function", "size", "mean_ns", "sdev_ns", "count"), repeats);
+
+    private static List<BenchmarkResult> Rows(CsvTable table, int? repeats)
     {
-        var table = CsvTable.Load(path, "group", "function", "size", "mean_ns", "sdev_ns", "count");
+        string path = table.Path;
         var results = new List<BenchmarkResult>();
         foreach (var row in table.Rows)
         {
@@ -63,7 +118,10 @@ public static partial class MarkRuns
                 ["group"] = table.Cell(row, "group"),
                 ["count"] = table.Cell(row, "count"),
             };
-            results.Add(new BenchmarkResult(SweepClass, table.Cell(row, "function"), parameters, mean, error, sdev, repeats, null, columns, path));
+            results.Add(new BenchmarkResult(SweepClass, table.Cell(row, "function"), parameters, mean, error, sdev, repeats, null, columns, path)
+            {
+                Round = table.Has("round") ? (int)table.Number(row, "round") : 0,
+            });
         }
 
         return results;

@@ -1,5 +1,3 @@
-using System.Globalization;
-using System.Text.Json;
 using LabReport.Charts;
 
 namespace LabReport.Sections;
@@ -23,70 +21,13 @@ public sealed class CacheSweepSection : IPostSection
     public PostReport Build(SectionContext context)
     {
         ArgumentNullException.ThrowIfNull(context);
-        string? folder = Folders.Select(context.Run.PostPath).FirstOrDefault(f => File.Exists(Path.Combine(f, "cache-sweep.csv")));
+        string? folder = Folders.Select(context.Run.PostPath).FirstOrDefault(f => File.Exists(Path.Combine(f, CacheSweepCharts.SweepFile)));
         if (folder is null)
         {
-            return new PostReport(Post, Title, false, [], [], [], [$"no cache-sweep.csv in {string.Join(" or ", Folders)}/ (the hooks' 'caches --write')"]);
+            return new PostReport(Post, Title, false, [], [], [], [$"no {CacheSweepCharts.SweepFile} in {string.Join(" or ", Folders)}/ (the hooks' 'caches --write')"]);
         }
 
-        var charts = new List<ChartRef>();
-        try
-        {
-            string csv = Path.Combine(folder, "cache-sweep.csv");
-            context.Read(csv);
-            var curve = ReadCurve(csv);
-            string json = Path.Combine(folder, "caches.json");
-            var (detected, claims) = File.Exists(json) ? ReadSources(json) : (new Dictionary<string, long>(), []);
-            if (File.Exists(json))
-            {
-                context.Read(json);
-            }
-            else
-            {
-                context.Problem($"{context.Run.Relative(json)}: not found, so no levels or claims are marked");
-            }
-
-            if (curve.Count < 2)
-            {
-                context.Problem($"{context.Run.Relative(csv)}: fewer than two points");
-            }
-            else
-            {
-                string file = ChartFile.Save(CacheSweepChart.Model(curve, detected, claims), context.ChartDirectory, "cache-sweep.svg");
-                charts.Add(new ChartRef(file, "Latency per load vs working set (log), the detected levels and each source's claimed sizes"));
-            }
-        }
-        catch (Exception e) when (e is IOException or FormatException or JsonException or KeyNotFoundException or InvalidOperationException)
-        {
-            context.Problem($"the cache sweep could not be charted: {e.Message}");
-        }
-
+        var charts = CacheSweepCharts.Draw(context, folder).ToList();
         return new PostReport(Post, Title, true, [], charts, context.Files, context.Problems);
     }
-
-    private static List<SweepSample> ReadCurve(string path) =>
-        [.. File.ReadLines(path).Skip(1).Where(l => l.Length > 0).Select(l => l.Split(',')).Select(f => new SweepSample(
-            Number(f[0]), Number(f[1]), Number(f[2]), Number(f[3])))];
-
-    private static (Dictionary<string, long> Detected, List<(string, IReadOnlyDictionary<string, long>)> Claims) ReadSources(string path)
-    {
-        using var document = JsonDocument.Parse(File.ReadAllText(path));
-        var sources = document.RootElement.GetProperty("sources");
-        var claims = new List<(string, IReadOnlyDictionary<string, long>)>();
-        foreach (string source in new[] { "sysfs", "cpuid" })
-        {
-            if (sources.GetProperty(source) is { ValueKind: JsonValueKind.Object } s)
-            {
-                claims.Add((source, Levels(s)));
-            }
-        }
-
-        var measured = sources.GetProperty("measured");
-        return (measured.ValueKind == JsonValueKind.Object ? Levels(measured) : [], claims);
-    }
-
-    private static Dictionary<string, long> Levels(JsonElement element) =>
-        element.EnumerateObject().Where(p => p.Value.ValueKind == JsonValueKind.Number).ToDictionary(p => p.Name, p => p.Value.GetInt64());
-
-    private static double Number(string text) => double.Parse(text, NumberStyles.Float, CultureInfo.InvariantCulture);
 }

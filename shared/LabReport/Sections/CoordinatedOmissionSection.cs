@@ -1,15 +1,13 @@
 using System.Text.RegularExpressions;
 using LabReport.Charts;
 using LabReport.RunFiles;
-using OxyPlot;
-using OxyPlot.Axes;
 
 namespace LabReport.Sections;
 
 /// <summary>Post 3: closed vs open loop latency, from the run's HdrHistogram distributions (.hgrm, milliseconds).</summary>
 public sealed partial class CoordinatedOmissionSection : PostSection
 {
-    private static readonly (string File, string Name)[] Clients =
+    internal static readonly (string File, string Name)[] Clients =
     [
         ("closed-loop.hgrm", "closed loop"),
         ("closed-loop-corrected.hgrm", "corrected"),
@@ -48,42 +46,7 @@ public sealed partial class CoordinatedOmissionSection : PostSection
     }
 
     /// <inheritdoc />
-    protected override IEnumerable<ChartRef> Charts(SectionContext context)
-    {
-        var model = ChartFile.Model("Post 3: latency by percentile, closed vs corrected vs open vs concurrent",
-            "HdrHistogram's plot: x = 1/(1 − percentile), log scale", OxyPlot.Legends.LegendPosition.RightBottom);
-        model.Axes.Add(new LogarithmicAxis
-        {
-            Position = AxisPosition.Bottom,
-            Title = "percentile",
-            Minimum = 1,
-            Maximum = 1e5,
-            LabelFormatter = PercentileLabel,
-            MajorGridlineStyle = LineStyle.Dot,
-        });
-        model.Axes.Add(ChartFile.Log(AxisPosition.Left, "latency (ms, log)"));
-        int drawn = 0;
-        foreach (var (file, name) in Clients)
-        {
-            var hgrm = Load(context, file);
-            if (hgrm is null)
-            {
-                continue;
-            }
-
-            var points = hgrm.Points.Where(p => p.Percentile < 1 && p.Value > 0).Select(p => (1 / (1 - p.Percentile), p.Value));
-            model.Series.Add(ChartFile.Line(name, ChartFile.Color(drawn), MarkerType.None, points));
-            drawn++;
-        }
-
-        if (drawn == 0)
-        {
-            yield break;
-        }
-
-        yield return new ChartRef(ChartFile.Save(model, context.ChartDirectory, "post3-percentiles.svg"),
-            "Latency percentile distribution of the closed, corrected, open and concurrent clients (x labelled 90%, 99%, 99.9%, 99.99%)");
-    }
+    protected override IEnumerable<ChartRef> Charts(SectionContext context) => CoordinatedOmissionCharts.Draw(context);
 
     // The post's numbers hold for its load (450 req/s for 30 s, a 200 ms pause every 500th request); a smoke or quick
     // run that shortens it measures something else. Null when configuration.json matches or is absent.
@@ -111,19 +74,7 @@ public sealed partial class CoordinatedOmissionSection : PostSection
         }
     }
 
-    // 10 -> "90%", 100 -> "99%", 1000 -> "99.9%": the axis speaks percentiles, not 1/(1-p).
-    internal static string PercentileLabel(double x)
-    {
-        if (x < 1 || !ChartFile.IsPowerOfTen(x))
-        {
-            return "";
-        }
-
-        double p = (1 - 1 / x) * 100;
-        return x < 1.5 ? "0%" : $"{p.ToString("0.####", System.Globalization.CultureInfo.InvariantCulture)}%";
-    }
-
-    private static Hgrm? Load(SectionContext context, string file)
+    internal static Hgrm? Load(SectionContext context, string file)
     {
         string? path = context.File(file);
         if (path is null)

@@ -1,14 +1,12 @@
 using LabReport.Charts;
 using LabReport.RunFiles;
-using OxyPlot;
-using OxyPlot.Axes;
 
 namespace LabReport.Sections;
 
 /// <summary>Post 2: six enemies, each a ratio; defences down (the plain run) vs up (<c>defended/</c>, EnemyDefenseConfig).</summary>
 public sealed class EnemiesSection : PostSection
 {
-    private static readonly (string Id, string Class, string Numerator, string Denominator, (string, string)[] NumeratorParameters, (string, string)[] DenominatorParameters)[] Enemies =
+    internal static readonly (string Id, string Class, string Numerator, string Denominator, (string, string)[] NumeratorParameters, (string, string)[] DenominatorParameters)[] Enemies =
     [
         ("E1", "E1_JitWarmup", "SumPayloadCold", "SumPayloadWarm", [], []),
         ("E2", "E2_GcPauses", "InsertAllocHeavy", "InsertPreAllocated", [], []),
@@ -35,41 +33,7 @@ public sealed class EnemiesSection : PostSection
     }
 
     /// <inheritdoc />
-    protected override IEnumerable<ChartRef> Charts(SectionContext context)
-    {
-        var down = context.Benchmarks();
-        var up = context.Benchmarks("defended");
-        var model = ChartFile.Model("Post 2: each enemy's ratio, defences down vs EnemyDefenseConfig", "99.9% CI bars; diamonds: the post's ratio");
-        model.Axes.Add(ChartFile.Categories(AxisPosition.Bottom, Enemies.Select(e => e.Id).ToList(), "enemy"));
-        model.Axes.Add(ChartFile.Log(AxisPosition.Left, "ratio (log)"));
-        AddRuns(model, down, "defences down", 0, -0.12);
-        if (up.Results.Count > 0)
-        {
-            AddRuns(model, up, "EnemyDefenseConfig", 1, 0.12);
-        }
-        else
-        {
-            context.Problem("enemies-of-measurement/defended/: no tables, so the chart shows defences down only");
-        }
-
-        model.Series.Add(ChartFile.Points("post", OxyColors.Black, MarkerType.Diamond,
-            Enemies.Select((e, i) => ((double)i, context.Published.Claim(e.Id).Value))));
-        yield return new ChartRef(ChartFile.Save(model, context.ChartDirectory, "post2-enemy-ratios.svg"),
-            "Each enemy's ratio (log), defences down vs EnemyDefenseConfig, with the post's ratio marked");
-    }
-
-    private static void AddRuns(PlotModel model, BenchmarkSet set, string title, int colour, double offset)
-    {
-        var ratios = Enemies.Select((e, i) =>
-        {
-            var n = set.Find(e.Class, e.Numerator, e.NumeratorParameters);
-            var d = set.Find(e.Class, e.Denominator, e.DenominatorParameters);
-            return (X: i + offset, Ratio: n is null || d is null ? (RatioEstimate?)null : RatioEstimate.Of(n, d));
-        }).Where(r => r.Ratio is { } q && double.IsFinite(q.Value) && q.Value > 0).ToList();
-        var color = ChartFile.Color(colour);
-        model.Series.Add(ChartFile.Points(title, color, MarkerType.Circle, ratios.Select(r => (r.X, r.Ratio!.Value.Value))));
-        model.Series.Add(ChartFile.ErrorBars($"{title} CI", color, ratios.Select(r => (r.X, r.Ratio!.Value.Lower, r.Ratio!.Value.Upper)), clip: 1e4));
-    }
+    protected override IEnumerable<ChartRef> Charts(SectionContext context) => EnemiesCharts.Draw(context);
 
     // E3's point: the spread of identical code under load. StdDev noisy / isolated from the two runs of noisy-vs-isolated.sh.
     private static ClaimRow NoiseClaim(SectionContext context)

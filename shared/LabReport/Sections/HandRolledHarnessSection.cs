@@ -1,8 +1,6 @@
 using System.Globalization;
 using LabReport.Charts;
 using LabReport.RunFiles;
-using OxyPlot;
-using OxyPlot.Axes;
 
 namespace LabReport.Sections;
 
@@ -18,14 +16,6 @@ public sealed class HandRolledHarnessSection : PostSection
 
     // The note's Mark1 collapse: 100,000,000 calls.
     private const long DeadLoopCalls = 100_000_000;
-
-    // Points drawn at zero (a deleted loop prints 0.0 ns) sit at this floor of the log axis; bars stop at a tenth of their mean.
-    private const double FloorNs = 0.01;
-    private const double BarFloorFraction = 0.1;
-
-    private static readonly string[] Searches = ["binary_search_same", "binary_search_pseudorandom", "binary_search_generated"];
-    private static readonly string[] ItemCosts = ["get_pseudorandom_items", "random_index"];
-    private static readonly string[] Sorts = ["selection_sort", "quicksort", "heapsort"];
 
     /// <inheritdoc />
     public override string Post => "hand-rolled-harness";
@@ -47,34 +37,12 @@ public sealed class HandRolledHarnessSection : PostSection
     }
 
     /// <inheritdoc />
-    protected override IEnumerable<ChartRef> Charts(SectionContext context)
-    {
-        if (Steps(context) is { Count: > 0 } steps)
-        {
-            yield return StepsChart(context, steps);
-        }
+    protected override IEnumerable<ChartRef> Charts(SectionContext context) => HandRolledHarnessCharts.Draw(context);
 
-        var sweep = Sweep(context);
-        if (sweep is null)
-        {
-            yield break;
-        }
-
-        if (SortsChart(context, sweep) is { } sorts)
-        {
-            yield return sorts;
-        }
-
-        if (SearchChart(context, sweep) is { } searches)
-        {
-            yield return searches;
-        }
-    }
-
-    private static IReadOnlyList<MarkStep>? Steps(SectionContext context) =>
+    internal static IReadOnlyList<MarkStep>? Steps(SectionContext context) =>
         context.File(MarkRuns.StepsFile) is { } path ? Read(context, () => MarkRuns.Steps(path)) : null;
 
-    private static IReadOnlyList<BenchmarkResult>? Sweep(SectionContext context)
+    internal static IReadOnlyList<BenchmarkResult>? Sweep(SectionContext context)
     {
         string? path = context.File(MarkRuns.SweepFile);
         if (path is null)
@@ -88,7 +56,13 @@ public sealed class HandRolledHarnessSection : PostSection
             context.Problem($"{context.Run.Relative(path)}: command.txt does not give the sweep's --repeats, so its means have no interval");
         }
 
-        return Read(context, () => MarkRuns.Sweep(path, repeats));
+        // With rounds, every round of the sweep (mark8-rounds.csv); mark8.csv then holds their medians.
+        if (File.Exists(Path.Combine(context.PostFolder, MarkRuns.SweepRoundsFile)))
+        {
+            context.File(MarkRuns.SweepRoundsFile);
+        }
+
+        return Read(context, () => MarkRuns.SweepOf(context.PostFolder, repeats));
     }
 
     private static T? Read<T>(SectionContext context, Func<T> read)
@@ -112,7 +86,7 @@ public sealed class HandRolledHarnessSection : PostSection
     private static BenchmarkResult? Largest(IReadOnlyList<BenchmarkResult>? sweep, string function) =>
         sweep?.Where(r => r.Method == function).MaxBy(Size);
 
-    private static double Size(BenchmarkResult result) => Quantity.Number(result.Parameter(MarkRuns.SizeParameter)) ?? double.NaN;
+    internal static double Size(BenchmarkResult result) => Quantity.Number(result.Parameter(MarkRuns.SizeParameter)) ?? double.NaN;
 
     private static ClaimRow Mark0VsMark8(SectionContext context, IReadOnlyList<MarkStep>? steps)
     {
@@ -171,82 +145,4 @@ public sealed class HandRolledHarnessSection : PostSection
 
         return RatioClaim(context, id, n, d, $"{numerator} and {denominator} at {size:N0}");
     }
-
-    private static ChartRef StepsChart(SectionContext context, IReadOnlyList<MarkStep> steps)
-    {
-        var labels = steps.Select(s => steps.Count(o => o.Step == s.Step) > 1 ? $"Mark{s.Step} {ChartFile.AxisLabel(s.Calls)}" : $"Mark{s.Step}").ToList();
-        var model = ChartFile.Model("Prologue: multiply, Mark0 to Mark8", $"mean ns per call, ± sdev bars where the step prints one; 0.0 ns drawn at {FloorNs} ns",
-            OxyPlot.Legends.LegendPosition.TopRight);
-        model.Axes.Add(ChartFile.Categories(AxisPosition.Bottom, labels, "step"));
-        model.Axes.Add(ChartFile.Log(AxisPosition.Left, "ns per call (log)"));
-        var points = steps.Select((s, i) => ((double)i, Math.Max(s.MeanNs, FloorNs))).ToList();
-        model.Series.Add(ChartFile.Points("mean", ChartFile.Color(0), MarkerType.Circle, points));
-        model.Series.Add(ChartFile.ErrorBars("± sdev", ChartFile.Color(0),
-            steps.Select((s, i) => Bar(i, s.MeanNs, s.MeanNs - s.SdevNs, s.MeanNs + s.SdevNs))));
-        return new ChartRef(ChartFile.Save(model, context.ChartDirectory, "prologue-mark-steps.svg"),
-            "multiply per Mark step (ns per call, log), with ± sdev bars: Mark0's one call, Mark1's deleted loop, then the harness settling");
-    }
-
-    private static ChartRef? SortsChart(SectionContext context, IReadOnlyList<BenchmarkResult> sweep)
-    {
-        var model = ChartFile.Model("Prologue: sort time per element by array size", "Mark8Setup on shuffled arrays; ± sdev bars over the sweep's timed loops",
-            OxyPlot.Legends.LegendPosition.TopRight);
-        model.Axes.Add(ChartFile.Log(AxisPosition.Bottom, "array size (log)"));
-        model.Axes.Add(ChartFile.Log(AxisPosition.Left, "ns per element (log)"));
-        int drawn = SizedSeries(model, sweep, Sorts, perElement: true);
-        if (drawn == 0)
-        {
-            context.Problem($"hand-rolled-harness: {MarkRuns.SweepFile} has no sort rows, so no sort chart");
-            return null;
-        }
-
-        return new ChartRef(ChartFile.Save(model, context.ChartDirectory, "prologue-sorts.svg"),
-            "Selection sort, quicksort and heapsort: time per element vs array size (both log), with ± sdev bars");
-    }
-
-    private static ChartRef? SearchChart(SectionContext context, IReadOnlyList<BenchmarkResult> sweep)
-    {
-        var model = ChartFile.Model("Prologue: binary search by array size, three designs",
-            "solid: the searches; dashed: the cost of fetching or generating an item alone; ± sdev bars");
-        model.Axes.Add(ChartFile.Log(AxisPosition.Bottom, "array size (log)"));
-        model.Axes.Add(ChartFile.Log(AxisPosition.Left, "ns per search (log)"));
-        int drawn = SizedSeries(model, sweep, Searches, perElement: false);
-        if (drawn == 0)
-        {
-            context.Problem($"hand-rolled-harness: {MarkRuns.SweepFile} has no binary-search rows, so no binary-search chart");
-            return null;
-        }
-
-        SizedSeries(model, sweep, ItemCosts, perElement: false, firstColour: Searches.Length, LineStyle.Dash);
-        return new ChartRef(ChartFile.Save(model, context.ChartDirectory, "prologue-binary-search.svg"),
-            "Binary search on the same item, on pre-generated pseudorandom items and on an item generated in the loop (ns, log) vs array size (log)");
-    }
-
-    // One line and one ± sdev bar series per function found (the spread of the timed loops, as Mark8 prints it); returns how many were drawn.
-    private static int SizedSeries(PlotModel model, IReadOnlyList<BenchmarkResult> sweep, string[] functions, bool perElement,
-        int firstColour = 0, LineStyle style = LineStyle.Solid)
-    {
-        int drawn = 0;
-        for (int f = 0; f < functions.Length; f++)
-        {
-            var rows = sweep.Where(r => r.Method == functions[f] && Size(r) > 0 && r.MeanNs > 0).OrderBy(Size).ToList();
-            if (rows.Count == 0)
-            {
-                continue;
-            }
-
-            double Scale(BenchmarkResult r) => perElement ? Size(r) : 1;
-            var colour = ChartFile.Color(firstColour + f);
-            model.Series.Add(ChartFile.Line(functions[f], colour, MarkerType.Circle, rows.Select(r => (Size(r), r.MeanNs / Scale(r))), style));
-            model.Series.Add(ChartFile.ErrorBars($"{functions[f]} sdev", colour,
-                rows.Select(r => Bar(Size(r), r.MeanNs / Scale(r), (r.MeanNs - r.StdDevNs) / Scale(r), (r.MeanNs + r.StdDevNs) / Scale(r)))));
-            drawn++;
-        }
-
-        return drawn;
-    }
-
-    // A bar on a log axis: its low end kept above zero so the axis stays on the data.
-    private static (double X, double Low, double High) Bar(double x, double mean, double low, double high) =>
-        (x, Math.Max(low, Math.Max(mean, FloorNs) * BarFloorFraction), Math.Max(high, FloorNs));
 }

@@ -1,7 +1,7 @@
 namespace LabReport.Sections;
 
-/// <summary>A chart of the report: the SVG file (next to report.md) and what it shows.</summary>
-public sealed record ChartRef(string FileName, string Caption);
+/// <summary>A chart of the report: the SVG file (next to report.md), what it shows, and whether it sits beside the chart before it.</summary>
+public sealed record ChartRef(string FileName, string Caption, bool BesidePrevious = false);
 
 /// <summary>One post's part of the report.</summary>
 public sealed record PostReport(

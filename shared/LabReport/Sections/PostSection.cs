@@ -70,7 +70,7 @@ public abstract class PostSection : IPostSection
     }
 
     /// <summary>The ops/s interval of a result: [1e9 / upper, 1e9 / lower], the high end ∞ when the time interval reaches zero.</summary>
-    protected static (double Low, double High) RateInterval(BenchmarkResult result)
+    protected internal static (double Low, double High) RateInterval(BenchmarkResult result)
     {
         ArgumentNullException.ThrowIfNull(result);
         if (!result.HasInterval)

@@ -1,10 +1,17 @@
+using LabReport.Charts;
 using LabReport.RunFiles;
 
 namespace LabReport.Sections;
 
 /// <summary>What a section works with: the run, the post's published numbers, where charts go, and a record of what it read.</summary>
-public sealed class SectionContext(RunFolder run, PostNumbers published, string chartDirectory)
+public sealed class SectionContext(RunFolder run, PostNumbers published, ChartWriter charts)
 {
+    /// <summary>A context whose charts go to <paramref name="chartDirectory"/>.</summary>
+    public SectionContext(RunFolder run, PostNumbers published, string chartDirectory)
+        : this(run, published, new ChartWriter(chartDirectory))
+    {
+    }
+
     private readonly List<string> _files = [];
     private readonly List<string> _problems = [];
 
@@ -14,8 +21,11 @@ public sealed class SectionContext(RunFolder run, PostNumbers published, string 
     /// <summary>The post's published numbers.</summary>
     public PostNumbers Published { get; } = published;
 
+    /// <summary>Writes the section's charts (SVG, next to report.md).</summary>
+    public ChartWriter Charts { get; } = charts;
+
     /// <summary>Where the SVG charts are written (the run folder).</summary>
-    public string ChartDirectory { get; } = chartDirectory;
+    public string ChartDirectory => Charts.Directory;
 
     /// <summary>Files read, full paths, in order.</summary>
     public IReadOnlyList<string> Files => _files;

@@ -1,11 +1,15 @@
 using OxyPlot;
+using OxyPlot.Annotations;
 using OxyPlot.Axes;
 using OxyPlot.Series;
 
 namespace LabReport.Charts;
 
-/// <summary>Writes OxyPlot models as SVG files next to the report, and the few building blocks every chart shares.</summary>
-public static class ChartFile
+/// <summary>
+/// The lab's look, shared by every chart: size, title, a legend outside the plot area (it never sits on the data), axes
+/// in the lab's number format, and the few series shapes the charts are made of.
+/// </summary>
+public static class ChartStyle
 {
     /// <summary>Width of every chart, in SVG pixels.</summary>
     public const int Width = 900;
@@ -13,19 +17,8 @@ public static class ChartFile
     /// <summary>Height of every chart.</summary>
     public const int Height = 520;
 
-    /// <summary>Exports <paramref name="model"/> to <paramref name="directory"/>/<paramref name="fileName"/>; returns the file name.</summary>
-    public static string Save(PlotModel model, string directory, string fileName, int height = Height)
-    {
-        ArgumentNullException.ThrowIfNull(model);
-        Directory.CreateDirectory(directory);
-        using var stream = File.Create(Path.Combine(directory, fileName));
-        new SvgExporter { Width = Width, Height = height }.Export(model, stream);
-        return fileName;
-    }
-
-    /// <summary>A model with the lab's title, legend placement and white background.</summary>
-    public static PlotModel Model(string title, string? subtitle = null,
-        OxyPlot.Legends.LegendPosition legend = OxyPlot.Legends.LegendPosition.TopLeft)
+    /// <summary>A model with the lab's title, white background and a legend right of the plot area.</summary>
+    public static PlotModel Model(string title, string? subtitle = null)
     {
         var model = new PlotModel
         {
@@ -34,15 +27,15 @@ public static class ChartFile
             Background = OxyColors.White,
             TitleFontSize = 15,
             SubtitleFontSize = 11,
-            DefaultFont = "Arial",
-            Padding = new OxyThickness(8, 16, 24, 8),
+            TitleHorizontalAlignment = TitleHorizontalAlignment.CenteredWithinView,
+            Padding = new OxyThickness(8, 8, 16, 8),
         };
-        // Inside the plot area with a background: an outside legend is sized from font metrics the viewer may not share.
+        // Outside the plot area: the plot shrinks to make room (measured with the chart font), so no entry covers a point.
         model.Legends.Add(new OxyPlot.Legends.Legend
         {
-            LegendPosition = legend,
-            LegendPlacement = OxyPlot.Legends.LegendPlacement.Inside,
-            LegendBackground = OxyColor.FromAColor(220, OxyColors.White),
+            LegendPosition = OxyPlot.Legends.LegendPosition.RightTop,
+            LegendPlacement = OxyPlot.Legends.LegendPlacement.Outside,
+            LegendOrientation = OxyPlot.Legends.LegendOrientation.Vertical,
             LegendBorder = OxyColors.LightGray,
             LegendFontSize = 11,
         });
@@ -115,11 +108,14 @@ public static class ChartFile
     };
 
     /// <summary>
-    /// Error bars as one line series: one vertical segment per point, separated by NaN breaks so a whole group of bars
-    /// is one series. Infinite ends are clipped to <paramref name="clip"/>.
+    /// Error bars as one line series: one segment per point (vertical, or horizontal at <c>X</c> = the row's position when
+    /// <paramref name="horizontal"/>), separated by NaN breaks so a whole group of bars is one series. Infinite ends are
+    /// clipped to <paramref name="clip"/>.
     /// </summary>
-    public static LineSeries ErrorBars(string title, OxyColor color, IEnumerable<(double X, double Low, double High)> bars, double clip = 1e15)
+    public static LineSeries ErrorBars(string title, OxyColor color, IEnumerable<(double X, double Low, double High)> bars, double clip = 1e15,
+        bool horizontal = false)
     {
+        ArgumentNullException.ThrowIfNull(bars);
         var series = new LineSeries { Title = title, Color = color, StrokeThickness = 1.5, RenderInLegend = false };
         foreach (var (x, low, high) in bars)
         {
@@ -128,8 +124,10 @@ public static class ChartFile
                 continue;
             }
 
-            series.Points.Add(new DataPoint(x, Math.Max(low, 1e-300)));
-            series.Points.Add(new DataPoint(x, Math.Min(high, clip)));
+            double from = Math.Max(low, 1e-300);
+            double to = Math.Min(high, clip);
+            series.Points.Add(horizontal ? new DataPoint(from, x) : new DataPoint(x, from));
+            series.Points.Add(horizontal ? new DataPoint(to, x) : new DataPoint(x, to));
             series.Points.Add(DataPoint.Undefined);
         }
 
@@ -159,6 +157,49 @@ public static class ChartFile
         }
 
         return series;
+    }
+
+    /// <summary>
+    /// A reference line across the plot (a level, a target, "no difference"), named in the legend rather than on the
+    /// plot, where a label would sit on whatever data crosses the line. <paramref name="style"/> picks one of a few
+    /// colour and dash pairs, so several lines on one chart stay apart.
+    /// </summary>
+    public static void AddReference(PlotModel model, bool vertical, double value, string legend, int style = 0)
+    {
+        ArgumentNullException.ThrowIfNull(model);
+        var (color, dash) = ReferenceStyles[style % ReferenceStyles.Length];
+        model.Annotations.Add(new LineAnnotation
+        {
+            Type = vertical ? LineAnnotationType.Vertical : LineAnnotationType.Horizontal,
+            X = vertical ? value : 0,
+            Y = vertical ? 0 : value,
+            Color = color,
+            LineStyle = dash,
+            StrokeThickness = 1.5,
+        });
+        // A series without points: drawn nowhere, listed in the legend with the line's colour and dashes.
+        model.Series.Add(new LineSeries { Title = legend, Color = color, LineStyle = dash, StrokeThickness = 1.5 });
+    }
+
+    private static readonly (OxyColor Color, LineStyle Dash)[] ReferenceStyles =
+    [
+        (OxyColors.Gray, LineStyle.Dash), (OxyColors.Firebrick, LineStyle.Dash), (OxyColors.SlateGray, LineStyle.DashDot), (OxyColors.Black, LineStyle.Dot),
+    ];
+
+    /// <summary>"the ratio's 99.9% CI" (or 95% for rounds): the level the estimates share, or a plain "CI" when they differ.</summary>
+    public static string IntervalLabel(IEnumerable<RatioEstimate> estimates)
+    {
+        var levels = estimates.Where(e => e.HasInterval).Select(e => e.Level).Distinct().ToList();
+        return levels.Count == 1 ? $"the ratio's {levels[0] * 100:0.#}% CI" : "the ratio's CI";
+    }
+
+    /// <summary>"99.9% CI" for BenchmarkDotNet's intervals of a mean, "95% CI between rounds" for a run measured in rounds; "CI" when they differ.</summary>
+    public static string IntervalLabel(IEnumerable<RunFiles.BenchmarkResult> results)
+    {
+        var levels = results.Where(r => r.HasInterval)
+            .Select(r => r.RoundsMean is { } rounds ? $"{rounds.Level * 100:0.#}% CI between rounds" : $"{LabStatistics.ConfidenceInterval.BenchmarkDotNetLevel * 100:0.#}% CI")
+            .Distinct().ToList();
+        return levels.Count == 1 ? levels[0] : "CI";
     }
 
     /// <summary>A set of distinct colours, one per series index.</summary>

@@ -1,0 +1,71 @@
+using LabReport.RunFiles;
+using LabReport.Sections;
+using OxyPlot;
+using OxyPlot.Axes;
+
+namespace LabReport.Charts;
+
+/// <summary>
+/// Post 2's chart: does each enemy move the measurement as the post says, and does EnemyDefenseConfig take it away? Each
+/// enemy's ratio with its interval, defences down and up, next to the post's ratio.
+/// </summary>
+internal static class EnemiesCharts
+{
+    public static IEnumerable<ChartRef> Draw(SectionContext context)
+    {
+        var down = context.Benchmarks();
+        var up = context.Benchmarks("defended");
+        var model = ChartStyle.Model("Post 2: each enemy's ratio, defences down vs EnemyDefenseConfig",
+            $"bars: {ChartStyle.IntervalLabel(new[] { down, up }.SelectMany(Ratios).Select(r => r.Ratio))}; diamonds: the post's ratio\n{E4Caches(context)}");
+        model.Axes.Add(ChartStyle.Categories(AxisPosition.Bottom, EnemiesSection.Enemies.Select(e => e.Id).ToList(), "enemy"));
+        model.Axes.Add(ChartStyle.Log(AxisPosition.Left, "ratio (×, log)"));
+        ChartStyle.AddReference(model, vertical: false, 1, "1× = no effect");
+        AddRuns(model, down, "defences down", 0, -0.12);
+        if (up.Results.Count > 0)
+        {
+            AddRuns(model, up, "EnemyDefenseConfig", 1, 0.12);
+        }
+        else
+        {
+            context.Problem("enemies-of-measurement/defended/: no tables, so the chart shows defences down only");
+        }
+
+        model.Series.Add(ChartStyle.Points("the post's ratio", OxyColors.Black, MarkerType.Diamond,
+            EnemiesSection.Enemies.Select((e, i) => ((double)i, context.Published.Claim(e.Id).Value))));
+        yield return new ChartRef(context.Charts.Save(model, "post2-enemy-ratios.svg"),
+            "Each enemy's ratio (log), defences down vs EnemyDefenseConfig, with the post's ratio marked");
+    }
+
+    // E4 compares a table that fits the caches with one that does not: the sizes it was run against, and from where.
+    private static string E4Caches(SectionContext context)
+    {
+        var caches = context.Run.Caches.Of(context.Published.Post);
+        string[] levels = [.. new[] { "L2", "L3" }.Select(l => caches?.Bytes(l) is { } b ? $"{l} {CacheTopology.FormatBytes(b)}" : null).OfType<string>()];
+        if (caches is null || levels.Length == 0)
+        {
+            context.Problem($"enemies-of-measurement: no usable {RunCaches.FileName}, so E4's caches are not named on the chart");
+            return "E4's caches: not recorded by this run";
+        }
+
+        context.Read(caches.File);
+        return $"E4's caches: {string.Join(", ", levels)} ({caches.Used}, {caches.Post}/{RunCaches.FileName})";
+    }
+
+    private static void AddRuns(PlotModel model, BenchmarkSet set, string title, int colour, double offset)
+    {
+        var ratios = Ratios(set).ToList();
+        var color = ChartStyle.Color(colour);
+        model.Series.Add(ChartStyle.Points(title, color, MarkerType.Circle, ratios.Select(r => (r.Index + offset, r.Ratio.Value))));
+        model.Series.Add(ChartStyle.ErrorBars($"{title} CI", color,
+            ratios.Where(r => r.Ratio.HasInterval).Select(r => (r.Index + offset, r.Ratio.Lower, r.Ratio.Upper)), clip: 1e4));
+    }
+
+    // Each enemy's ratio that the run measured, by the enemy's position on the axis.
+    private static IEnumerable<(int Index, RatioEstimate Ratio)> Ratios(BenchmarkSet set) =>
+        EnemiesSection.Enemies.Select((e, i) =>
+        {
+            var n = set.Find(e.Class, e.Numerator, e.NumeratorParameters);
+            var d = set.Find(e.Class, e.Denominator, e.DenominatorParameters);
+            return (Index: i, Ratio: n is null || d is null ? RatioEstimate.Point(double.NaN) : RatioEstimate.Of(n, d));
+        }).Where(r => double.IsFinite(r.Ratio.Value) && r.Ratio.Value > 0);
+}

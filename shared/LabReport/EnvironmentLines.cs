@@ -1,0 +1,77 @@
+using System.Text;
+using LabReport.RunFiles;
+
+namespace LabReport;
+
+/// <summary>The report's "Environment" part: the machine in a few lines, each from the run's environment.md or its posts' files.</summary>
+public static class EnvironmentLines
+{
+    private const string CachesLabel = "caches";
+
+    private static readonly (string Label, string[] Rows)[] Lines =
+    [
+        ("CPU", ["CPU model (full)", "CPU"]),
+        ("machine fingerprint", ["machine fingerprint"]),
+        ("logical CPUs / sockets / NUMA", ["logical CPUs / sockets / NUMA nodes"]),
+        (CachesLabel, ["caches (per instance)"]),
+        ("memory", ["RAM"]),
+        ("transparent huge pages", ["transparent huge pages"]),
+        ("OS / kernel", ["OS", "kernel"]),
+        (".NET runtime", [".NET runtimes"]),
+        ("BenchmarkDotNet", ["BenchmarkDotNet"]),
+        ("GC mode", ["GC mode"]),
+        ("WAL filesystem", ["run directory filesystem"]),
+        ("disk: sequential write", [Sections.EngineSection.DiskSequentialRow]),
+        ("disk: 4 KiB write + fdatasync", [Sections.EngineSection.DiskSyncRow]),
+        ("hardware counters", ["hardware counters (PMU)"]),
+        ("code", ["git commit"]),
+    ];
+
+    /// <summary>Appends the environment's lines; <paramref name="link"/> makes a file's link relative to report.md.</summary>
+    public static void Write(StringBuilder md, RunFolder run, Func<string, string> link, string? chartWarning)
+    {
+        ArgumentNullException.ThrowIfNull(md);
+        ArgumentNullException.ThrowIfNull(run);
+        ArgumentNullException.ThrowIfNull(link);
+        foreach (var (label, rows) in Lines)
+        {
+            var values = rows.Select(r => run.Environment.Row(r)).Where(v => !string.IsNullOrWhiteSpace(v)).ToList();
+            string? line = label == CachesLabel ? Caches(run, values.FirstOrDefault())
+                : values.Count == 0 ? null
+                : rows.Length > 1 && rows[0] == "CPU model (full)" ? values[0] : string.Join(" / ", values);
+            if (line is not null)
+            {
+                md.AppendLine($"- **{label}**: {line}");
+            }
+        }
+
+        if (run.Environment.StealPercent() is double steal)
+        {
+            md.AppendLine($"- **CPU steal over the run**: {Format.Number(steal)}% of CPU time (from /proc/stat at the start and the end)");
+        }
+        else
+        {
+            md.AppendLine("- **CPU steal over the run**: not recorded (the run has no /proc/stat readings at its start and end)");
+        }
+
+        if (chartWarning is not null)
+        {
+            md.AppendLine($"- **charts**: {chartWarning}");
+        }
+
+        md.AppendLine($"- full capture: [environment.md]({link(Path.Combine(run.Path, "environment.md"))}); fingerprint from {run.Environment.FingerprintSource}");
+    }
+
+    // The sizes each post measured and used (its caches.json), which the posts' numbers depend on; environment.md's own
+    // row (sysfs at the start of the run) beside them, or alone when no post recorded its caches.
+    private static string? Caches(RunFolder run, string? environmentRow)
+    {
+        var posts = run.Caches.Posts.Where(p => p.Used is not null).Select(p => p.Describe()).ToList();
+        if (posts.Count == 0)
+        {
+            return environmentRow;
+        }
+
+        return string.Join("; ", posts) + (environmentRow is null ? "" : $"; environment.md (sysfs): {environmentRow}");
+    }
+}

@@ -1,0 +1,159 @@
+using LabStatistics;
+
+namespace LabRounds;
+
+/// <summary>
+/// A ratio of two sides measured in the same rounds, estimated from the rounds themselves (Kalibera &amp; Jones, ISMM
+/// 2013: the variation between process launches is a level of its own, and the interval belongs to that level). Each
+/// round gives one ratio; the estimate is their median, and the interval is Student's t on the logs of the per-round
+/// ratios: exp(mean ± t(n − 1) · s / √n), widened to hold the median if a lopsided round pushes the mean away. A
+/// machine state that lasts minutes slows both sides of a round alike and cancels in its ratio; a state that changes
+/// between the sides of a round widens the interval instead of moving the estimate.
+/// </summary>
+public sealed record RoundsEstimate
+{
+    /// <summary>The confidence level of intervals from rounds.</summary>
+    public const double DefaultLevel = 0.95;
+
+    private RoundsEstimate(IReadOnlyList<RoundRatio> ratios, double median, double lower, double upper, double level, double logSpread)
+    {
+        Ratios = ratios;
+        Median = median;
+        Lower = lower;
+        Upper = upper;
+        Level = level;
+        LogSpread = logSpread;
+    }
+
+    /// <summary>Each round's ratio, in round order.</summary>
+    public IReadOnlyList<RoundRatio> Ratios { get; }
+
+    /// <summary>How many rounds gave a ratio.</summary>
+    public int Count => Ratios.Count;
+
+    /// <summary>The median of the per-round ratios (NaN without rounds).</summary>
+    public double Median { get; }
+
+    /// <summary>Low end of the interval (NaN with fewer than two rounds or a ratio at or below zero).</summary>
+    public double Lower { get; }
+
+    /// <summary>High end of the interval.</summary>
+    public double Upper { get; }
+
+    /// <summary>The interval's confidence level.</summary>
+    public double Level { get; }
+
+    /// <summary>The standard deviation of the logs of the per-round ratios: the between-round spread (0.05 ≈ 5%).</summary>
+    public double LogSpread { get; }
+
+    /// <summary>True when the rounds give an interval: at least two, every ratio positive and finite.</summary>
+    public bool HasInterval => double.IsFinite(Lower) && double.IsFinite(Upper);
+
+    /// <summary>The estimate from per-round ratios (in round order; rounds numbered from 1).</summary>
+    public static RoundsEstimate FromRatios(IReadOnlyList<double> ratios, double level = DefaultLevel)
+    {
+        ArgumentNullException.ThrowIfNull(ratios);
+        return FromRatios([.. ratios.Select((r, i) => new RoundRatio(i + 1, r))], level);
+    }
+
+    /// <summary>The estimate from per-round ratios that carry their round numbers.</summary>
+    public static RoundsEstimate FromRatios(IReadOnlyList<RoundRatio> ratios, double level = DefaultLevel)
+    {
+        ArgumentNullException.ThrowIfNull(ratios);
+        if (!(level > 0 && level < 1))
+        {
+            throw new ArgumentOutOfRangeException(nameof(level), level, "The level must be between 0 and 1, e.g. 0.95.");
+        }
+
+        var values = ratios.Select(r => r.Ratio).ToArray();
+        double median = MedianOf(values);
+        if (values.Length < 2 || !values.All(v => v > 0 && double.IsFinite(v)))
+        {
+            return new RoundsEstimate(ratios, median, double.NaN, double.NaN, level, double.NaN);
+        }
+
+        var logs = SampleSummary.FromValues([.. values.Select(v => Math.Log(v))]);
+        double halfWidth = StudentT.Quantile(1 - (1 - level) / 2, logs.N - 1) * logs.StandardError;
+        double lower = Math.Min(Math.Exp(logs.Mean - halfWidth), median);
+        double upper = Math.Max(Math.Exp(logs.Mean + halfWidth), median);
+        return new RoundsEstimate(ratios, median, lower, upper, level, logs.StdDev);
+    }
+
+    /// <summary>
+    /// The ratio Π numerators / Π denominators, per round, over the rounds every side measured: one side is a map from
+    /// round number to that round's value (a mean time, a rate). A ratio of ratios (a speedup with one setting over the
+    /// speedup with another) is two numerators and two denominators.
+    /// </summary>
+    public static RoundsEstimate Paired(IReadOnlyList<IReadOnlyDictionary<int, double>> numerators,
+        IReadOnlyList<IReadOnlyDictionary<int, double>> denominators, double level = DefaultLevel)
+    {
+        ArgumentNullException.ThrowIfNull(numerators);
+        ArgumentNullException.ThrowIfNull(denominators);
+        if (numerators.Count == 0 || denominators.Count == 0)
+        {
+            throw new ArgumentException("A ratio needs at least one numerator and one denominator.", nameof(numerators));
+        }
+
+        var sides = numerators.Concat(denominators).ToList();
+        var rounds = sides.Skip(1).Aggregate(new SortedSet<int>(sides[0].Keys), (common, side) =>
+        {
+            common.IntersectWith(side.Keys);
+            return common;
+        });
+        var ratios = rounds.Select(r => new RoundRatio(r,
+            numerators.Aggregate(1.0, (p, side) => p * side[r]) / denominators.Aggregate(1.0, (p, side) => p * side[r]))).ToList();
+        return FromRatios(ratios, level);
+    }
+
+    /// <summary>The ratio of one side over another measured in the same rounds.</summary>
+    public static RoundsEstimate Paired(IReadOnlyDictionary<int, double> numerator, IReadOnlyDictionary<int, double> denominator,
+        double level = DefaultLevel) => Paired([numerator], [denominator], level);
+
+    /// <summary>The reciprocal (a throughput ratio from a time ratio): every round inverted.</summary>
+    public RoundsEstimate Inverse() => FromRatios([.. Ratios.Select(r => r with { Ratio = 1 / r.Ratio })], Level);
+
+    /// <summary>
+    /// Before/after at a threshold: <see cref="Change.Slower"/> when the whole interval of this time ratio (after /
+    /// before) lies above 1 + <paramref name="threshold"/>, <see cref="Change.Faster"/> when it lies below
+    /// 1 / (1 + threshold) (the same distance on the log scale), else <see cref="Change.Same"/> — also when there is no
+    /// interval. A change is reported only when the measurement rules out everything smaller than the threshold.
+    /// </summary>
+    public Change Classify(double threshold)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegative(threshold);
+        if (!HasInterval)
+        {
+            return Change.Same;
+        }
+
+        return Lower > 1 + threshold ? Change.Slower : Upper < 1 / (1 + threshold) ? Change.Faster : Change.Same;
+    }
+
+    private static double MedianOf(double[] values)
+    {
+        if (values.Length == 0)
+        {
+            return double.NaN;
+        }
+
+        var sorted = values.Order().ToArray();
+        int mid = sorted.Length / 2;
+        return sorted.Length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+    }
+}
+
+/// <summary>One round's ratio.</summary>
+public readonly record struct RoundRatio(int Round, double Ratio);
+
+/// <summary>What a before/after comparison found at its threshold.</summary>
+public enum Change
+{
+    /// <summary>No change beyond the threshold is shown (or the rounds give no interval).</summary>
+    Same,
+
+    /// <summary>After is faster: the whole interval is below 1 / (1 + threshold).</summary>
+    Faster,
+
+    /// <summary>After is slower: the whole interval is above 1 + threshold.</summary>
+    Slower,
+}

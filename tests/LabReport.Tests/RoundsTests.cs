@@ -1,0 +1,166 @@
+using LabReport.RunFiles;
+using LabRounds;
+using LabStatistics;
+
+namespace LabReport.Tests;
+
+/// <summary>A run measured in interleaved rounds (MeasurementLab's --rounds): read back, pooled per case, paired per round.</summary>
+public class RoundsTests
+{
+    private static string Folder => Path.Combine(RunFixture.FixturesRoot, "rounds", "hardware-counters");
+
+    private static string Json => Directory.GetFiles(Folder, "*-report-full.json").Single();
+
+    [Fact]
+    public void Each_case_is_one_result_that_keeps_its_rounds()
+    {
+        var set = BenchmarkSet.Load(Folder);
+
+        set.Results.Should().HaveCount(6);
+        set.Results.Should().AllSatisfy(r =>
+        {
+            r.HasRounds.Should().BeTrue();
+            r.RoundResults!.Select(x => x.Round).Should().Equal(1, 2, 3);
+            r.Column("Job").Should().StartWith("Job-R");
+        });
+    }
+
+    [Fact]
+    public void A_cases_mean_is_the_median_of_its_round_means()
+    {
+        var set = BenchmarkSet.Load(Folder);
+        var random = set.Find("AccessPatterns", "SumRandom", ("N", "8000000"))!;
+
+        // Reference: the three entries of the JSON report, each a round's own iterations.
+        var means = BdnReportReader.Load(Json).Benchmarks
+            .Where(b => b.Method == "SumRandom" && b.Parameters == "N=8000000")
+            .Select(b => b.Values.Average())
+            .Order()
+            .ToList();
+        means.Should().HaveCount(3);
+        random.MeanNs.Should().BeApproximately(means[1], 1e-6);
+        random.HasInterval.Should().BeTrue();
+        random.LowerNs.Should().BeLessThan(random.MeanNs);
+        random.UpperNs.Should().BeGreaterThan(random.MeanNs);
+    }
+
+    [Fact]
+    public void A_ratio_of_cases_measured_in_rounds_pairs_them_round_by_round()
+    {
+        var set = BenchmarkSet.Load(Folder);
+        var random = set.Find("AccessPatterns", "SumRandom", ("N", "1000000"))!;
+        var sequential = set.Find("AccessPatterns", "SumSequential", ("N", "1000000"))!;
+
+        var ratio = RatioEstimate.Of(random, sequential);
+
+        // Reference: per-round ratios from the JSON entries, matched by the round in their job name.
+        var report = BdnReportReader.Load(Json).Benchmarks;
+        double Mean(string method, int round) => report.Single(b => b.Method == method && b.Parameters == "N=1000000"
+            && RoundName.TryParse(b.Job, out _, out int r) && r == round).Values.Average();
+        var expected = RoundsEstimate.FromRatios([.. Enumerable.Range(1, 3).Select(r => Mean("SumRandom", r) / Mean("SumSequential", r))]);
+        ratio.Value.Should().BeApproximately(expected.Median, 1e-9);
+        ratio.Lower.Should().BeApproximately(expected.Lower, 1e-9);
+        ratio.Upper.Should().BeApproximately(expected.Upper, 1e-9);
+        ratio.Rounds.Should().Be(3);
+        ratio.Level.Should().Be(RoundsEstimate.DefaultLevel);
+        ratio.ToString().Should().EndWith("(3 rounds)");
+    }
+
+    [Fact]
+    public void A_throughput_ratio_from_rounds_keeps_its_level_and_rounds()
+    {
+        var set = BenchmarkSet.Load(Folder);
+        var ratio = RatioEstimate.Of(set.Find("AccessPatterns", "SumSequential", ("N", "64000000"))!, set.Find("AccessPatterns", "SumRandom", ("N", "64000000"))!);
+
+        var inverse = ratio.Inverse();
+
+        inverse.Rounds.Should().Be(3);
+        inverse.Level.Should().Be(ratio.Level);
+        inverse.Value.Should().BeApproximately(1 / ratio.Value, 1e-12);
+    }
+
+    [Fact]
+    public void The_report_prints_the_median_and_the_rounds_behind_a_mean()
+    {
+        var set = BenchmarkSet.Load(Folder);
+
+        Format.MeanWithError(set.Results[0]).Should().MatchRegex(@"^\S+ \S+ \[\S+ \S+; \S+ \S+\], 3 rounds$");
+    }
+}
+
+/// <summary>The prologue's own rounds: the claims' Mark steps and the Mark8 sweep, read back from their CSV files.</summary>
+public sealed class MarkRoundsTests : IDisposable
+{
+    private readonly string _dir = Directory.CreateTempSubdirectory("labreport-mark-rounds-").FullName;
+
+    public void Dispose() => Directory.Delete(_dir, recursive: true);
+
+    [Fact]
+    public void A_sweep_in_rounds_is_read_from_every_round_and_pairs_round_by_round()
+    {
+        File.WriteAllText(Path.Combine(_dir, MarkRuns.SweepRoundsFile), """
+            round,group,function,size,mean_ns,sdev_ns,count
+            1,sort,quicksort,12800,800000,1000,10
+            1,sort,heapsort,12800,960000,1000,10
+            2,sort,heapsort,12800,1900000,1000,10
+            2,sort,quicksort,12800,1600000,1000,10
+            3,sort,quicksort,12800,810000,1000,10
+            3,sort,heapsort,12800,980000,1000,10
+            """);
+        File.WriteAllText(Path.Combine(_dir, MarkRuns.SweepFile), "group,function,size,mean_ns,sdev_ns,count\nsort,quicksort,12800,1,1,1\n");
+
+        var sweep = MarkRuns.SweepOf(_dir, repeats: 3);
+
+        var quick = sweep.Single(r => r.Method == "quicksort");
+        var heap = sweep.Single(r => r.Method == "heapsort");
+        quick.RoundResults!.Select(r => r.Round).Should().Equal(1, 2, 3);
+        quick.MeanNs.Should().Be(810000);
+        // Round 2 ran on a machine twice as slow, for both sorts alike: the paired ratio does not see it.
+        var ratio = RatioEstimate.Of(heap, quick);
+        ratio.Rounds.Should().Be(3);
+        ratio.Value.Should().BeApproximately(1.2, 1e-9);
+        ratio.Upper.Should().BeLessThan(1.3);
+    }
+
+    [Fact]
+    public void Without_a_rounds_file_the_sweep_is_read_as_before()
+    {
+        File.WriteAllText(Path.Combine(_dir, MarkRuns.SweepFile), "group,function,size,mean_ns,sdev_ns,count\nsort,quicksort,12800,800000,1000,10\n");
+
+        var sweep = MarkRuns.SweepOf(_dir, repeats: 10);
+
+        sweep.Should().ContainSingle().Which.HasRounds.Should().BeFalse();
+    }
+
+    [Fact]
+    public void Steps_in_rounds_keep_their_round_and_a_chart_gets_one_median_per_step()
+    {
+        string path = Path.Combine(_dir, MarkRuns.StepsFile);
+        File.WriteAllText(path, """
+            round,step,calls,mean_ns,sdev_ns
+            1,0,1,5000,
+            1,1,100000000,0.4,
+            2,1,100000000,0.6,
+            2,0,1,7000,
+            3,0,1,6000,
+            3,1,100000000,0.5,
+            0,1,1000000,3.9,
+            0,3,100000000,3.8,
+            """);
+
+        var steps = MarkRuns.Steps(path);
+        var medians = MarkRuns.Medians(steps);
+
+        steps.Where(s => s.Step == 0).Select(s => s.Round).Should().Equal(1, 2, 3);
+        medians.Select(s => (s.Step, s.Calls, s.MeanNs)).Should().Equal((0, 1L, 6000.0), (1, 1_000_000L, 3.9), (1, 100_000_000L, 0.5), (3, 100_000_000L, 3.8));
+    }
+
+    [Fact]
+    public void Steps_written_before_rounds_read_as_round_zero()
+    {
+        string path = Path.Combine(_dir, MarkRuns.StepsFile);
+        File.WriteAllText(path, "step,calls,mean_ns,sdev_ns\n0,1,5113,\n");
+
+        MarkRuns.Steps(path).Should().ContainSingle().Which.Round.Should().Be(0);
+    }
+}
