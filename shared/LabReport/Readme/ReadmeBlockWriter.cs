@@ -120,10 +120,20 @@ public sealed class ReadmeBlockWriter(RunFolder run, string root, IReadOnlyDicti
             }
 
             md.AppendLine();
-            md.Append(columns.Length == 0 ? table : table.Select(columns));
+            md.Append(columns.Length == 0 ? table : table.Select(WithJob(table, columns)));
         }
 
         return (md.ToString(), null);
+    }
+
+    // A run in rounds repeats each case once per round, as jobs <job>-R<n>: a selection that leaves the Job column out
+    // keeps it anyway (after the first column), or the rows could not be told apart.
+    private static string[] WithJob(MarkdownTable table, string[] columns)
+    {
+        const string job = "Job";
+        int at = table.Column(job);
+        bool differ = at >= 0 && table.Rows.Select(r => at < r.Count ? r[at] : "").Distinct(StringComparer.Ordinal).Count() > 1;
+        return !differ || columns.Contains(job, StringComparer.OrdinalIgnoreCase) ? columns : [columns[0], job, .. columns[1..]];
     }
 
     private (string?, string?) SectionText(string argument, string directory)

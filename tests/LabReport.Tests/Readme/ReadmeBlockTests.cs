@@ -125,4 +125,18 @@ public class ReadmeBlockTests
 
         File.ReadAllText(readme).Should().Contain("\n````text\nverdict   real\n```\n````\n", "a fence longer than the text's own");
     }
+
+    [Fact]
+    public void A_run_in_rounds_keeps_the_job_column_a_selection_leaves_out()
+    {
+        using var repo = new FixtureRepository("rounds");
+        string readme = repo.Readme("first-things-first/hardware-counters/README.md",
+            $"# post 5\n\n<!-- measured-here:begin table hardware-counters/HardwareCounters.AccessPatterns-report-github.md Method, N, Mean -->\nstale\n{ReadmeCommand.End}\n");
+
+        repo.RunReadme().Code.Should().Be(0);
+
+        var table = MarkdownTable.ParseAll(File.ReadAllText(readme)).Single();
+        table.Header.Should().Equal("Method", "Job", "N", "Mean");
+        table.Rows.Select(r => r[1]).Distinct().Should().HaveCountGreaterThan(1, "one row per case and round");
+    }
 }
