@@ -6,4 +6,20 @@ namespace LabReport;
 /// <param name="Measured">This run's number with its interval.</param>
 /// <param name="Verdict">The verdict by the report's rules.</param>
 /// <param name="Note">Why (the rule that applied, or what is missing).</param>
-public sealed record ClaimRow(string Claim, string Published, string Measured, Verdict Verdict, string Note);
+public sealed record ClaimRow(string Claim, string Published, string Measured, Verdict Verdict, string Note)
+{
+    /// <summary>The claim's id in published-numbers.json.</summary>
+    public string Id { get; init; } = "";
+
+    /// <summary>The claim's kind (<see cref="Claims.ClaimKinds"/>).</summary>
+    public string Kind { get; init; } = "";
+
+    /// <summary>What a borderline verdict turned on ("1", "the SESOI edge 1.05×", "the bound 35×"), else null.</summary>
+    public string? Threshold { get; init; }
+
+    /// <summary>True when the drift probe moved past its threshold while the claim's post ran (the verdict itself is unchanged).</summary>
+    public bool Drifted { get; init; }
+
+    /// <summary>The number judged with its interval, when there is one number.</summary>
+    public RatioEstimate? Estimate { get; init; }
+}

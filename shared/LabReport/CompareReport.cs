@@ -52,7 +52,33 @@ public sealed record CompareReport(RunFolder Baseline, double Threshold, IReadOn
             md.AppendLine($"- not usable: {p}");
         }
 
+        md.AppendLine();
+        md.Append(SequentialNote(Baseline));
         return md.ToString();
+    }
+
+    /// <summary>
+    /// The note under the tables: runs made apart are not a before/after test on a noisy machine. Points to <c>ab</c>,
+    /// and to the newest A/A result of the baseline's machine folder (a sibling folder holding ab's aa.md) when there is one.
+    /// </summary>
+    public static string SequentialNote(RunFolder baseline)
+    {
+        ArgumentNullException.ThrowIfNull(baseline);
+        var note = new StringBuilder();
+        note.AppendLine("Note: runs made apart are not a before/after test on a noisy machine. The machine's state changes over minutes, and " +
+            "a comparison of runs made at different times reports it as faster or slower: measure a change with `ab` instead, which runs " +
+            "both builds in interleaved rounds and judges the per-round ratios (`dotnet run --project shared/LabReport -c Release -- ab --help`).");
+        string? machine = Path.GetDirectoryName(baseline.Path);
+        var aa = machine is null || !Directory.Exists(machine)
+            ? null
+            : Directory.GetDirectories(machine).Where(d => File.Exists(Path.Combine(d, Ab.AbCommand.AaFile))).Order(StringComparer.Ordinal).LastOrDefault();
+        if (aa is not null)
+        {
+            note.AppendLine($"This machine's A/A result (how often ab calls unchanged code faster or slower, and the smallest change it detects): " +
+                $"`{Path.GetFileName(machine)}/{Path.GetFileName(aa)}/{Ab.AbCommand.AaFile}`.");
+        }
+
+        return note.ToString();
     }
 
     private string RunSection(RunComparison run)

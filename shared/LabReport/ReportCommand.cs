@@ -1,4 +1,5 @@
 using LabReport.Charts;
+using LabReport.Claims;
 using LabReport.Sections;
 using MeasurementLab;
 
@@ -12,9 +13,10 @@ public static class ReportCommand
         Usage: LabReport report <run-folder> [--out DIR]
 
         Reads a run folder made by scripts/run-all.sh (environment.md, one folder per post) and writes report.md with
-        every post's claims judged against the published numbers, the charts (SVG) next to it, and report.html: the
-        same report as one page with the charts inline, for a browser.
-          --out DIR   write report.md, report.html and the charts into DIR instead of the run folder
+        every post's claims judged against the published numbers, the charts (SVG) next to it, report.html (the same
+        report as one page with the charts inline, for a browser) and verdicts.json (one entry per claim: post, id,
+        kind, verdict, threshold, drifted, value, interval).
+          --out DIR   write report.md, report.html, verdicts.json and the charts into DIR instead of the run folder
         """;
 
     /// <summary>Runs the command; returns the exit code (0 written, 1 nothing to report).</summary>
@@ -43,6 +45,7 @@ public static class ReportCommand
         string report = Path.Combine(target, "report.md");
         string markdown = ReportWriter.Write(run, posts, target, charts.Font.Warning);
         File.WriteAllText(report, markdown);
+        VerdictsFile.Write(Path.Combine(target, VerdictsFile.FileName), run, posts);
         string html = Path.Combine(target, HtmlReport.FileName);
         File.WriteAllText(html, HtmlReport.Write(markdown, target));
         if (charts.Font.Warning is { } warning)
@@ -64,10 +67,14 @@ public static class ReportCommand
     /// <summary>Every section of a run, charts written into <paramref name="chartDirectory"/>.</summary>
     public static IReadOnlyList<PostReport> Build(RunFolder run, string chartDirectory) => Build(run, new ChartWriter(chartDirectory));
 
-    /// <summary>Every section of a run, charts written by <paramref name="charts"/> (which keeps them for a test to look at).</summary>
+    /// <summary>
+    /// Every section of a run, charts written by <paramref name="charts"/> (which keeps them for a test to look at), rows
+    /// flagged where the run's drift probe moved.
+    /// </summary>
     public static IReadOnlyList<PostReport> Build(RunFolder run, ChartWriter charts)
     {
         var published = PublishedNumbers.LoadDefault();
-        return PostSections.All.Select(s => s.Build(new SectionContext(run, published.For(s.Post), charts))).ToList();
+        var posts = PostSections.All.Select(s => s.Build(new SectionContext(run, published.For(s.Post), charts))).ToList();
+        return DriftFlags.Apply(posts, RunProbe.Read(run).Probe);
     }
 }

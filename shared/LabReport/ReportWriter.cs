@@ -1,11 +1,12 @@
 using System.Globalization;
 using System.Text;
+using LabReport.Claims;
 using LabReport.Sections;
 using MeasurementLab;
 
 namespace LabReport;
 
-/// <summary>Writes report.md: the environment (<see cref="EnvironmentLines"/>), the verdicts at a glance, the verdict rules, and each post's table, charts and files.</summary>
+/// <summary>Writes report.md: the environment (<see cref="EnvironmentLines"/>) and the drift probe, the verdicts at a glance, the verdict rules, and each post's table, charts and files.</summary>
 public static class ReportWriter
 {
     /// <summary>The markdown of the whole report; links are relative to <paramref name="reportDirectory"/>.</summary>
@@ -23,12 +24,13 @@ public static class ReportWriter
         md.AppendLine("## Environment");
         md.AppendLine();
         EnvironmentLines.Write(md, run, Link, chartWarning);
+        md.Append(ProbeText(run, Link));
         md.AppendLine();
-        Glance(md, posts);
+        md.Append(Glance(posts));
         md.AppendLine();
         md.AppendLine("## How a verdict is decided");
         md.AppendLine();
-        foreach (string rule in Verdicts.Rules)
+        foreach (string rule in ClaimRules.Lines)
         {
             md.AppendLine($"- {rule}");
         }
@@ -39,22 +41,6 @@ public static class ReportWriter
         }
 
         return md.ToString();
-    }
-
-    // How many claims of each post got each verdict.
-    private static void Glance(StringBuilder md, IReadOnlyList<PostReport> posts)
-    {
-        md.AppendLine("## Verdicts at a glance");
-        md.AppendLine();
-        var verdicts = Enum.GetValues<Verdict>();
-        var glance = new MarkdownTable([.. verdicts.Select(v => v.Name()).Prepend("post")]);
-        // A section that only charts (the cache sweep) judges no claim: a row of zeros would read as "nothing held".
-        foreach (var post in posts.Where(p => p.Rows.Count > 0))
-        {
-            glance.Row([.. verdicts.Select(v => post.Rows.Count(r => r.Verdict == v).ToString(CultureInfo.InvariantCulture)).Prepend(post.Title)]);
-        }
-
-        md.Append(glance);
     }
 
     // One post: its claims, its charts (a chart marked BesidePrevious shares the line of the one before), the files read
@@ -107,14 +93,68 @@ public static class ReportWriter
     public static string ClaimTable(IReadOnlyList<ClaimRow> rows)
     {
         ArgumentNullException.ThrowIfNull(rows);
-        string[] headers = ["claim", "post", "this run (99.9% CI)", "verdict", "why"];
+        string[] headers = ["claim", "post", "this run [interval] (level)", "verdict", "why"];
         var table = new MarkdownTable(headers, [.. headers.Select(_ => ColumnAlignment.Left)]);
         foreach (var r in rows)
         {
-            table.Row(OneLine(r.Claim), OneLine(r.Published), OneLine(r.Measured), $"**{r.Verdict.Name()}**", OneLine(r.Note));
+            table.Row(OneLine(r.Claim), OneLine(r.Published), OneLine(r.Measured), $"**{r.Verdict.Name()}**{(r.Drifted ? " · machine drifted" : "")}", OneLine(r.Note));
         }
 
         return table.ToString();
+    }
+
+    // The verdicts counted per post, and the rows the drift probe flagged.
+    private static string Glance(IReadOnlyList<PostReport> posts)
+    {
+        var md = new StringBuilder();
+        md.AppendLine("## Verdicts at a glance");
+        md.AppendLine();
+        var verdicts = Enum.GetValues<Verdict>();
+        var glance = new MarkdownTable([.. verdicts.Select(v => v.Name()).Prepend("post").Append("machine drifted")]);
+        string Count(int n) => n.ToString(CultureInfo.InvariantCulture);
+        // A section that only charts (the cache sweep) judges no claim: a row of zeros would read as "nothing held".
+        var judged = posts.Where(p => p.Rows.Count > 0).ToList();
+        foreach (var post in judged)
+        {
+            glance.Row([.. verdicts.Select(v => Count(post.Rows.Count(r => r.Verdict == v))).Prepend(post.Title).Append(Count(post.Rows.Count(r => r.Drifted)))]);
+        }
+
+        var all = judged.SelectMany(p => p.Rows).ToList();
+        glance.Row([.. verdicts.Select(v => Count(all.Count(r => r.Verdict == v))).Prepend("all").Append(Count(all.Count(r => r.Drifted)))]);
+        md.Append(glance);
+        md.AppendLine();
+        md.AppendLine($"{Count(all.Count(r => r.Verdict.IsJudged()))} of {Count(all.Count)} claims judged; {Count(all.Count(r => r.Verdict == Verdict.Borderline))} borderline.");
+        return md.ToString();
+    }
+
+    // The drift probe's readings and how far each post moved it, or a line saying there is none.
+    private static string ProbeText(RunFolder run, Func<string, string> link)
+    {
+        var md = new StringBuilder();
+        var (probe, problem) = RunProbe.Read(run);
+        if (probe is null)
+        {
+            md.AppendLine(problem is null
+                ? $"- **drift probe**: none in this run (no {RunFiles.ProbeFile.FileName}), so no claim can be flagged \"machine drifted\""
+                : $"- **drift probe**: {OneLine(problem.Replace(run.Path + Path.DirectorySeparatorChar, "", StringComparison.Ordinal))}; no claim is flagged");
+            return md.ToString();
+        }
+
+        md.AppendLine($"- **drift probe** ([{RunFiles.ProbeFile.FileName}]({link(probe.Path)})): a post is flagged \"machine drifted\" when either time moved by more " +
+            $"than {(RunFiles.ProbeFile.Threshold * 100).ToString("0", CultureInfo.InvariantCulture)}% from the reading before it");
+        md.AppendLine();
+        var table = new MarkdownTable(["reading", "UTC", "CPU loop", "memory point", "moved", "flag"]);
+        RunFiles.ProbeReading? previous = null;
+        foreach (var reading in probe.Readings)
+        {
+            double? moved = previous is null ? null : Math.Max(RunFiles.ProbeFile.Moved(previous.CpuNs, reading.CpuNs), RunFiles.ProbeFile.Moved(previous.MemoryNs, reading.MemoryNs));
+            table.Row(reading.Label, reading.Utc, Format.Time(reading.CpuNs), Format.Time(reading.MemoryNs),
+                moved is double m ? $"{Format.Number(m * 100)}%" : "—", moved > RunFiles.ProbeFile.Threshold ? "machine drifted" : "");
+            previous = reading;
+        }
+
+        md.Append(table);
+        return md.ToString();
     }
 
     private static string OneLine(string text) => text.ReplaceLineEndings(" ");

@@ -45,6 +45,9 @@ public sealed class BenchmarkArguments
     /// <summary>The lab's option: the seed the rounds' orders are drawn from (recorded so a run can be replayed).</summary>
     public const string RoundsSeedOption = "--rounds-seed";
 
+    /// <summary>The lab's option: run only this round of the --rounds N schedule (a hook runs each round in a process of its own).</summary>
+    public const string RoundOption = "--round";
+
     /// <summary>The most rounds one invocation may ask for (each is every case again, in its own process).</summary>
     public const int MaxRounds = 100;
 
@@ -64,12 +67,17 @@ public sealed class BenchmarkArguments
     /// <summary>--rounds-seed S, or null (a fresh seed is drawn and printed).</summary>
     public ulong? RoundsSeed { get; private init; }
 
+    /// <summary>--round K: only round K of the schedule, or null for every round.</summary>
+    public int? Round { get; private init; }
+
     /// <summary>The lab's options for the usage text.</summary>
     public static string LabOptionsUsage => $"""
         The lab's own options (before or among BenchmarkDotNet's):
           {RoundsOption} N          run every selected case once per round, N interleaved rounds (1..{MaxRounds}), each round in
                               a random order; jobs are renamed <job>-R<n> so the reports carry the round
           {RoundsSeedOption} S     the seed of the rounds' orders (0..2^63-1; default: drawn and printed)
+          {RoundOption} K           only round K of the N (with --rounds-seed, so the rounds of separate processes
+                              share one schedule)
         """;
 
     /// <summary>True for --help, --version, --info and --list: BenchmarkDotNet prints something and runs nothing.</summary>
@@ -81,8 +89,26 @@ public sealed class BenchmarkArguments
     /// <summary>The --artifacts directory, if one was given.</summary>
     public string? ArtifactsDirectory => Parsed?.ArtifactsDirectory?.ToString();
 
-    /// <summary>The arguments to hand to BenchmarkDotNet: a benchmark run without a filter gets <c>--filter *</c>, never the interactive menu.</summary>
-    public string[] ForBenchmarkDotNet => IsInformational || Filters.Count > 0 ? [.. Arguments] : [.. Arguments, "--filter", "*"];
+    /// <summary>
+    /// True for <c>--inProcess</c>. BenchmarkDotNet would add an in-process job beside every job the program's config or
+    /// a class's attributes declare (and still build and run those out of process), where its other job options
+    /// (<c>--iterationCount</c>...) change those jobs instead; <see cref="LabEntryPoint"/> makes it do the same for the
+    /// toolchain: every job of the run runs in-process, once.
+    /// </summary>
+    public bool InProcess => Parsed?.RunInProcess ?? false;
+
+    /// <summary>
+    /// The arguments to hand to BenchmarkDotNet: a benchmark run without a filter gets <c>--filter *</c>, never the
+    /// interactive menu; <c>--inProcess</c> is left out (see <see cref="InProcess"/>).
+    /// </summary>
+    public string[] ForBenchmarkDotNet
+    {
+        get
+        {
+            string[] args = [.. Arguments.Where(a => !InProcess || !IsInProcessFlag(a))];
+            return IsInformational || Filters.Count > 0 ? args : [.. args, "--filter", "*"];
+        }
+    }
 
     private CommandLineOptions? Parsed { get; }
 
@@ -99,7 +125,7 @@ public sealed class BenchmarkArguments
             return new BenchmarkArguments(args, null, informational: true);
         }
 
-        var (rest, rounds, seed) = TakeRoundOptions(args);
+        var (rest, rounds, seed, round) = TakeRoundOptions(args);
         CheckTokens(rest, modes);
         var log = new AccumulationLogger();
         var (success, _, options) = ConfigParser.Parse([.. rest], log);
@@ -110,20 +136,22 @@ public sealed class BenchmarkArguments
 
         CheckCounts(options);
         bool informational = options.PrintInformation || options.ListBenchmarkCaseMode != BenchmarkDotNet.ConsoleArguments.ListBenchmarks.ListBenchmarkCaseMode.Disabled;
-        return new BenchmarkArguments(rest, options, informational) { Rounds = rounds, RoundsSeed = seed };
+        return new BenchmarkArguments(rest, options, informational) { Rounds = rounds, RoundsSeed = seed, Round = round };
     }
 
-    // --rounds N and --rounds-seed S (also --name=value) are the lab's: taken out before BenchmarkDotNet sees the line.
-    private static (List<string> Others, int? Rounds, ulong? Seed) TakeRoundOptions(IReadOnlyList<string> args)
+    // --rounds N, --rounds-seed S and --round K (also --name=value) are the lab's: taken out before BenchmarkDotNet
+    // sees the line.
+    private static (List<string> Others, int? Rounds, ulong? Seed, int? Round) TakeRoundOptions(IReadOnlyList<string> args)
     {
         var rest = new List<string>();
         int? rounds = null;
         ulong? seed = null;
+        int? round = null;
         for (int i = 0; i < args.Count; i++)
         {
             string token = args[i];
             string name = token.Split('=', 2)[0];
-            if (name is not (RoundsOption or RoundsSeedOption))
+            if (name is not (RoundsOption or RoundsSeedOption or RoundOption))
             {
                 rest.Add(token);
                 continue;
@@ -136,7 +164,18 @@ public sealed class BenchmarkArguments
                 throw new UsageException($"option {name} needs a value");
             }
 
-            if (name == RoundsOption)
+            if (name == RoundOption)
+            {
+                if (round is not null)
+                {
+                    throw new UsageException($"option {RoundOption} is given twice");
+                }
+
+                round = int.TryParse(value, NumberStyles.None, CultureInfo.InvariantCulture, out int k) && k is >= 1 and <= MaxRounds
+                    ? k
+                    : throw new UsageException($"option {RoundOption} must be a whole number from 1 to {MaxRounds}; got '{value}'");
+            }
+            else if (name == RoundsOption)
             {
                 if (rounds is not null)
                 {
@@ -165,7 +204,17 @@ public sealed class BenchmarkArguments
             throw new UsageException($"option {RoundsSeedOption} needs {RoundsOption} N");
         }
 
-        return (rest, rounds, seed);
+        if (round is not null && (rounds is null || seed is null))
+        {
+            throw new UsageException($"option {RoundOption} needs {RoundsOption} N and {RoundsSeedOption} S (every round of one schedule)");
+        }
+
+        if (round > rounds)
+        {
+            throw new UsageException($"option {RoundOption} {round} is past the {rounds} round(s) of {RoundsOption}");
+        }
+
+        return (rest, rounds, seed, round);
     }
 
     /// <summary>
@@ -259,6 +308,9 @@ public sealed class BenchmarkArguments
         string message = errors >= 0 && errors + 1 < lines.Count ? lines[errors + 1] : lines.FirstOrDefault() ?? "the arguments were not accepted";
         return "BenchmarkDotNet: " + message.TrimEnd('.');
     }
+
+    private static bool IsInProcessFlag(string token) =>
+        token == "-i" || (token.StartsWith("--", StringComparison.Ordinal) && token[2..].Equals("inProcess", StringComparison.OrdinalIgnoreCase));
 
     // "-5" and "-0.5" are values, not options (as for BenchmarkDotNet's parser).
     private static bool LooksLikeOption(string token) =>

@@ -23,7 +23,7 @@ public static class BenchmarkRounds
 {
     /// <summary>What BenchmarkSwitcher would run for these arguments, expanded into rounds, then run.</summary>
     /// <returns>The summaries, or null when BenchmarkDotNet rejected the arguments (it printed why).</returns>
-    public static IReadOnlyList<Summary>? Run(string[] args, IConfig? config, Assembly assembly, RoundSchedule schedule)
+    public static IReadOnlyList<Summary>? Run(string[] args, IConfig? config, Assembly assembly, RoundSchedule schedule, int? onlyRound = null)
     {
         ArgumentNullException.ThrowIfNull(args);
         ArgumentNullException.ThrowIfNull(assembly);
@@ -43,18 +43,24 @@ public static class BenchmarkRounds
             return null;
         }
 
-        var runs = TypeFilter.Filter(effective, types).Select(run => Expand(run, schedule)).ToArray();
-        logger.WriteLineInfo($"// Rounds: {schedule.Rounds} interleaved rounds of {runs.Sum(r => r.BenchmarksCases.Length) / schedule.Rounds} case(s), seed {schedule.Seed}");
+        var runs = TypeFilter.Filter(effective, types).Select(run => Expand(run, schedule, onlyRound)).Where(r => r.BenchmarksCases.Length > 0).ToArray();
+        logger.WriteLineInfo(onlyRound is int k
+            ? $"// Rounds: round {k} of {schedule.Rounds}, {runs.Sum(r => r.BenchmarksCases.Length)} case(s), seed {schedule.Seed}"
+            : $"// Rounds: {schedule.Rounds} interleaved rounds of {runs.Sum(r => r.BenchmarksCases.Length) / schedule.Rounds} case(s), seed {schedule.Seed}");
         return runs.Length == 0 ? [] : BenchmarkRunner.Run(runs);
     }
 
-    /// <summary>A class's cases, once per round, each round in the schedule's order, each job renamed for its round.</summary>
-    public static BenchmarkRunInfo Expand(BenchmarkRunInfo run, RoundSchedule schedule)
+    /// <summary>
+    /// A class's cases, once per round (or in round <paramref name="onlyRound"/> only), each round in the schedule's
+    /// order, each job renamed for its round.
+    /// </summary>
+    public static BenchmarkRunInfo Expand(BenchmarkRunInfo run, RoundSchedule schedule, int? onlyRound = null)
     {
         ArgumentNullException.ThrowIfNull(run);
         ArgumentNullException.ThrowIfNull(schedule);
         var names = JobNames(run.BenchmarksCases.Select(c => c.Job));
         var cases = schedule.Sequence(run.BenchmarksCases)
+            .Where(step => onlyRound is null || step.Round == onlyRound)
             .Select(step => BenchmarkCase.Create(step.Side.Descriptor, RoundJob(step.Side.Job, names[step.Side.Job.Id], step.Round),
                 step.Side.Parameters, step.Side.Config))
             .ToArray();

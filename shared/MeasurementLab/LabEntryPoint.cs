@@ -79,11 +79,12 @@ public static class LabEntryPoint
             output.WriteLine(BenchmarkArguments.LabOptionsUsage);
         }
 
+        var config = arguments.InProcess ? InProcessJobs.Everywhere(program.Config) : program.Config;
         List<BenchmarkDotNet.Reports.Summary> summaries;
         if (arguments.Rounds is int rounds && !arguments.IsInformational)
         {
             var schedule = new LabRounds.RoundSchedule(rounds, arguments.RoundsSeed ?? LabRounds.RoundSchedule.NewSeed());
-            var run = BenchmarkRounds.Run(arguments.ForBenchmarkDotNet, program.Config, program.Benchmarks, schedule);
+            var run = BenchmarkRounds.Run(arguments.ForBenchmarkDotNet, config, program.Benchmarks, schedule, arguments.Round);
             if (run is null)
             {
                 return UsageError(error, "BenchmarkDotNet did not accept the arguments (its message is above)", ProgramInvocation + " --help");
@@ -93,7 +94,7 @@ public static class LabEntryPoint
         }
         else
         {
-            summaries = [.. BenchmarkSwitcher.FromAssembly(program.Benchmarks).Run(arguments.ForBenchmarkDotNet, program.Config)];
+            summaries = [.. BenchmarkSwitcher.FromAssembly(program.Benchmarks).Run(arguments.ForBenchmarkDotNet, config)];
         }
 
         if (arguments.IsInformational)

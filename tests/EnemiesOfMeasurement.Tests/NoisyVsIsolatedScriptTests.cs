@@ -145,7 +145,7 @@ public sealed partial class NoisyVsIsolatedScriptTests : IDisposable
         {
             foreach (string side in new[] { "noisy", "isolated" })
             {
-                File.Exists(Path.Combine(outDir, $"round-{round}", side, "EnemiesOfMeasurement.E3_OsNoise-report.csv")).Should().BeTrue();
+                File.Exists(Path.Combine(outDir, side, $"round-{round}", "EnemiesOfMeasurement.E3_OsNoise-report.csv")).Should().BeTrue();
             }
         }
 

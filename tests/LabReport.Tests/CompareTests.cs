@@ -55,6 +55,33 @@ public class CompareTests
     }
 
     [Fact]
+    public void Under_the_table_compare_says_runs_made_apart_are_no_before_after_test_and_points_to_ab()
+    {
+        var (_, output, _) = RunFixture.Run("compare", Fixture("compare-a"), Fixture("compare-b"));
+
+        output.Should().Contain("Note: runs made apart are not a before/after test on a noisy machine").And.Contain("ab --help");
+        output.Should().NotContain("A/A result", "no folder beside the baseline holds an A/A run");
+    }
+
+    [Fact]
+    public void The_note_points_to_the_newest_aa_result_of_the_baselines_machine()
+    {
+        using var baseline = RunFixture.Copy("compare-a");
+        string machine = Path.GetDirectoryName(baseline.Path)!;
+        foreach (string run in new[] { "2026-11-20-ab-calibration-aa", "2026-11-26-ab-calibration-aa", "2026-11-27-quick" })
+        {
+            Directory.CreateDirectory(Path.Combine(machine, run));
+        }
+
+        File.WriteAllText(Path.Combine(machine, "2026-11-20-ab-calibration-aa", "aa.md"), "older");
+        File.WriteAllText(Path.Combine(machine, "2026-11-26-ab-calibration-aa", "aa.md"), "newer");
+
+        var (_, output, _) = RunFixture.Run("compare", baseline.Path, Fixture("compare-b"));
+
+        output.Should().Contain("This machine's A/A result").And.Contain("`fixtures/2026-11-26-ab-calibration-aa/aa.md`");
+    }
+
+    [Fact]
     public void Runs_with_no_benchmark_in_common_exit_1_naming_both()
     {
         var (code, _, error) = RunFixture.Run("compare", Fixture("compare-a"), Fixture("no-common"));

@@ -1,51 +1,178 @@
+using LabReport.Claims;
+using LabReport.RunFiles;
+
 namespace LabReport.Tests;
 
+/// <summary>Each kind's rule on hand-made estimates, and the interval arithmetic they stand on.</summary>
 public class JudgeTests
 {
-    private static PublishedClaim Claim(string kind, double value) => new("id", "section", "claim", kind, value, null, "shown");
+    private static PublishedClaim Claim(string kind, double value, double? sesoi = null, string valueText = "") =>
+        new("id", "section", "claim", kind, value, null, "shown") { Sesoi = sesoi, ValueText = valueText.Length > 0 ? valueText : value.ToString(System.Globalization.CultureInfo.InvariantCulture) };
+
+    private static RatioEstimate Est(double value, double lower, double upper) => new(value, lower, upper, true);
+
+    private static ClaimRow Judged(string kind, double post, RatioEstimate measured, double? sesoi = null) => Judge.Estimate(Claim(kind, post, sesoi), measured, "shown");
 
     [Theory]
-    [InlineData(3.0, 2.5, 3.5, Verdict.Reproduced)]      // within 2× of 4, excludes 1 above
-    [InlineData(20.0, 18, 22, Verdict.DirectionOnly)]    // 5× from 4
-    [InlineData(0.5, 0.4, 0.6, Verdict.NotReproduced)]   // the other direction
-    [InlineData(1.1, 0.9, 1.3, Verdict.NotReproduced)]   // unresolved
-    public void Ratio_rules(double value, double lower, double upper, Verdict expected) =>
-        Judge.Ratio(Claim("ratio", 4), new RatioEstimate(value, lower, upper, true)).Verdict.Should().Be(expected);
-
-    [Fact]
-    public void An_unbounded_interval_is_not_measurable() =>
-        Judge.Ratio(Claim("ratio", 4), new RatioEstimate(3, 0.5, double.PositiveInfinity, true)).Verdict.Should().Be(Verdict.NotMeasurableHere);
-
-    [Fact]
-    public void A_ratio_below_one_is_judged_on_its_own_side() =>
-        Judge.Ratio(Claim("ratio", 0.2), new RatioEstimate(0.3, 0.28, 0.32, true)).Verdict.Should().Be(Verdict.Reproduced);
-
-    [Theory]
-    [InlineData(1.03, 0.95, 1.1, Verdict.Reproduced)]     // interval includes 1
-    [InlineData(1.04, 1.01, 1.07, Verdict.Reproduced)]    // resolved but within the 5% SESOI
-    [InlineData(0.77, 0.62, 0.96, Verdict.NotReproduced)] // a resolved 23% difference
-    public void No_difference_rules(double value, double lower, double upper, Verdict expected) =>
-        Judge.Ratio(Claim("same", 1.0), new RatioEstimate(value, lower, upper, true)).Verdict.Should().Be(expected);
-
-    [Fact]
-    public void A_point_ratio_without_interval_is_judged_by_its_value()
+    [InlineData(17.0, 8.5, 34.0)]        // a large ratio: the ratio band binds
+    [InlineData(0.2, 0.1, 0.4)]
+    [InlineData(1.0154, 1.00767, 1.03103)] // a 1.5% effect: the effect band (ln ratio ×/÷ 2) binds, not 0.51–2.03×
+    [InlineData(0.9207, 0.84771, 0.95954)]
+    public void The_ratio_band_is_two_times_the_ratio_and_the_effect(double post, double low, double high)
     {
-        Judge.Ratio(Claim("ratio", 182), RatioEstimate.Point(168)).Verdict.Should().Be(Verdict.Reproduced);
-        Judge.Ratio(Claim("ratio", 3.7), RatioEstimate.Point(1.02)).Verdict.Should().Be(Verdict.DirectionOnly);
+        var (l, h) = RatioRule.Band(post);
+        l.Should().BeApproximately(low, 1e-4);
+        h.Should().BeApproximately(high, 1e-4);
+    }
+
+    [Theory]
+    [InlineData(4, 3.0, 2.5, 3.5, Verdict.Reproduced, null)]
+    [InlineData(4, 20.0, 18, 22, Verdict.DirectionOnly, null)]
+    [InlineData(4, 0.5, 0.4, 0.6, Verdict.NotReproduced, null)]     // resolved the other way
+    [InlineData(4, 1.1, 0.9, 2.5, Verdict.Borderline, "1")]         // unresolved: "could not tell" is borderline, not "not reproduced"
+    [InlineData(17.6, 1.05, 0.49, 2.25, Verdict.NotReproduced, null)] // unresolved, but entirely below 8.8×: the post's size ruled out
+    [InlineData(4, 2.5, 1.5, 3.0, Verdict.Borderline, "2.00×")]     // resolved; straddles the band's low edge
+    [InlineData(0.2, 0.3, 0.28, 0.32, Verdict.Reproduced, null)]    // below 1, on its own side
+    [InlineData(1.0154, 1.8, 1.7, 1.9, Verdict.DirectionOnly, null)] // the issue's case: 1.8× no longer reproduces a 1.5% claim
+    public void Ratio_rules(double post, double value, double lower, double upper, Verdict expected, string? threshold)
+    {
+        var row = Judged("ratio", post, Est(value, lower, upper));
+        row.Verdict.Should().Be(expected, row.Note);
+        row.Threshold.Should().Be(threshold);
     }
 
     [Fact]
-    public void Values_within_2x_and_exact_counts()
+    public void A_point_ratio_without_interval_is_judged_by_its_value_and_says_so()
     {
-        Judge.Value(Claim("value", 1.07), 1.16, "x").Verdict.Should().Be(Verdict.Reproduced);
-        Judge.Value(Claim("value", 60), 3566, "x").Verdict.Should().Be(Verdict.NotReproduced);
-        Judge.Value(Claim("count", 27), 27, "x").Verdict.Should().Be(Verdict.Reproduced);
-        Judge.Value(Claim("count", 27), 28, "x").Verdict.Should().Be(Verdict.NotReproduced);
-        Judge.Value(Claim("value", 1), double.NaN, "x").Verdict.Should().Be(Verdict.NotMeasurableHere);
+        var row = Judged("ratio", 182.4, RatioEstimate.Point(166));
+        row.Verdict.Should().Be(Verdict.Reproduced);
+        row.Note.Should().Contain("no interval: judged by its point");
+        Judged("ratio", 3.7, RatioEstimate.Point(1.02)).Verdict.Should().Be(Verdict.DirectionOnly, "a 2% effect is far below a 3.7× one");
     }
 
-    private static RunFiles.BenchmarkResult Result(double mean, double sd, int? n, double error = double.NaN) =>
-        new("C", "M", new Dictionary<string, string>(), mean, double.IsNaN(error) ? sd : error, sd, n, null, new Dictionary<string, string>(), "f");
+    [Fact]
+    public void A_mean_at_or_below_zero_or_no_mean_is_not_measurable()
+    {
+        Judged("ratio", 4, new RatioEstimate(3, 0, double.PositiveInfinity, true)).Verdict.Should().Be(Verdict.NotMeasurableHere);
+        Judged("at-least", 35, RatioEstimate.Point(double.NaN)).Verdict.Should().Be(Verdict.NotMeasurableHere);
+    }
+
+    [Theory]
+    [InlineData("at-least", 35, 40, 38, 42, Verdict.Reproduced)]
+    [InlineData("at-least", 35, 34.34, 32.36, 36.44, Verdict.Borderline)] // the committed full run's 2-thread batch against SQLite
+    [InlineData("at-least", 35, 30, 28, 32, Verdict.NotReproduced)]
+    [InlineData("at-least", 0.5, 0.5, 0.5, 0.6, Verdict.Reproduced)]     // the bound itself meets "at least"
+    [InlineData("at-most", 0.001, 0.0005, 0.0001, 0.0009, Verdict.Reproduced)]
+    [InlineData("at-most", 2, 2.21, 1.72, 2.83, Verdict.Borderline)]
+    [InlineData("at-most", 2, 2.78, 2.51, 3.09, Verdict.NotReproduced)]
+    public void Bound_rules(string kind, double bound, double value, double lower, double upper, Verdict expected)
+    {
+        var row = Judged(kind, bound, Est(value, lower, upper));
+        row.Verdict.Should().Be(expected, row.Note);
+        if (expected == Verdict.Borderline)
+        {
+            row.Threshold.Should().Be($"{(kind == "at-least" ? "≥" : "≤")} {Format.Number(bound)}×");
+        }
+    }
+
+    [Fact]
+    public void A_bound_without_interval_is_judged_by_its_point()
+    {
+        Judged("at-least", 10, RatioEstimate.Point(16363)).Verdict.Should().Be(Verdict.Reproduced);
+        Judged("at-most", 0.833, RatioEstimate.Point(1.2)).Verdict.Should().Be(Verdict.NotReproduced);
+    }
+
+    [Theory]
+    [InlineData(1.02, 0.97, 1.04, Verdict.Reproduced, null)]
+    [InlineData(1.04, 0.85, 1.27, Verdict.Borderline, "±10%")]   // the issue's case: wide around 1 is no longer "no difference"
+    [InlineData(1.05, 0.99, 1.12, Verdict.Borderline, "1.10×")]
+    [InlineData(2.07, 1.89, 2.26, Verdict.NotReproduced, null)]  // StripedTable over ConcurrentDictionary, committed full run
+    public void Equivalence_rules(double value, double lower, double upper, Verdict expected, string? threshold)
+    {
+        var row = Judged("equivalence", 1.0, Est(value, lower, upper), sesoi: 0.10);
+        row.Verdict.Should().Be(expected, row.Note);
+        row.Threshold.Should().Be(threshold);
+    }
+
+    [Fact]
+    public void An_equivalence_claim_without_a_sesoi_is_a_programming_error()
+    {
+        var act = () => Judged("equivalence", 1.0, Est(1, 0.99, 1.01));
+        act.Should().Throw<InvalidOperationException>().WithMessage("*needs a sesoi*");
+    }
+
+    [Theory]
+    [InlineData(1.005, 1.002, 1.008, Verdict.Reproduced, null)]        // resolved, inside ±2%: real but trivial
+    [InlineData(0.995, 0.991, 0.998, Verdict.Reproduced, null)]        // either direction is trivial
+    [InlineData(1.0, 0.99, 1.01, Verdict.Borderline, "1")]             // not shown real
+    [InlineData(1.02, 1.01, 1.03, Verdict.Borderline, "the SESOI edge 1.02×")]
+    [InlineData(0.74, 0.66, 0.84, Verdict.NotReproduced, null)]        // the committed full run's SumSpan: not trivial
+    public void Trivial_rules(double value, double lower, double upper, Verdict expected, string? threshold)
+    {
+        var row = Judged("trivial", 1.0051, Est(value, lower, upper), sesoi: 0.02);
+        row.Verdict.Should().Be(expected, row.Note);
+        row.Threshold.Should().Be(threshold);
+    }
+
+    [Theory]
+    [InlineData("relative", 0.289, 0.2, 0.15, 0.25, Verdict.Reproduced)]
+    [InlineData("relative", 0.289, 0.12, 0.11, 0.13, Verdict.NotReproduced)]
+    [InlineData("relative", 0.289, 0.15, 0.12, 0.18, Verdict.Borderline)]
+    [InlineData("value", 1.07, 1.18, 1.18, 1.18, Verdict.Reproduced)]
+    [InlineData("value", 60, 778.3, 778.3, 778.3, Verdict.NotReproduced)]
+    public void Relative_and_value_rules(string kind, double post, double value, double lower, double upper, Verdict expected) =>
+        Judged(kind, post, Est(value, lower, upper)).Verdict.Should().Be(expected);
+
+    [Theory]
+    [InlineData("23.9", 27.53, Verdict.NotReproduced)]
+    [InlineData("23.9", 23.94, Verdict.Reproduced)]   // equal to the post's one decimal
+    [InlineData("3.18", 3.10, Verdict.NotReproduced)]
+    [InlineData("124", 124, Verdict.Reproduced)]
+    [InlineData("27", 28, Verdict.NotReproduced)]
+    public void Exact_claims_hold_to_the_posts_decimals(string post, double measured, Verdict expected)
+    {
+        var claim = Claim("exact", double.Parse(post, System.Globalization.CultureInfo.InvariantCulture), valueText: post);
+        Judge.Exact(claim, measured, "x").Verdict.Should().Be(expected);
+        Judge.Exact(claim, double.NaN, "x").Verdict.Should().Be(Verdict.NotMeasurableHere);
+    }
+
+    [Fact]
+    public void Shape_rules()
+    {
+        var claim = Claim("shape", 1.5);
+        ShapePart Part(string label, double low, double high, bool above) => new(label, Est(Math.Sqrt(low * high), low, high), above);
+        Judge.Shape(claim, [Part("a", 3.9, 5.5, true), Part("b", 10, 20, true)], "x").Verdict.Should().Be(Verdict.Reproduced);
+        Judge.Shape(claim, [Part("a", 0.7, 0.9, true), Part("b", 10, 20, true)], "x").Verdict.Should().Be(Verdict.NotReproduced);
+        var open = Judge.Shape(claim, [Part("1 thread", 0.7, 0.9, false), Part("4 threads", 0.35, 3.67, true)], "x");
+        open.Verdict.Should().Be(Verdict.Borderline);
+        open.Threshold.Should().Be("1 (4 threads)");
+        Judge.Shape(claim, [Part("a", 0.78, 1.03, false), Part("b", 0.5, 0.8, true)], "x").Verdict.Should().Be(Verdict.NotReproduced, "one part against the shape decides");
+    }
+
+    private static BenchmarkResult Result(double mean, double sd, int? n, double error = double.NaN, int round = 0) =>
+        new("C", "M", new Dictionary<string, string>(), mean, double.IsNaN(error) ? sd : error, sd, n, null, new Dictionary<string, string>(), "f") { Round = round };
+
+    [Fact]
+    public void Unresolved_asks_whether_the_two_99_9_percent_intervals_overlap_in_every_round()
+    {
+        UnresolvedRule.Judge([(Result(26.11, 0.681, 5, 2.624), Result(25.30, 0.063, 5, 0.408))])!.Value.Verdict.Should().Be(Verdict.Reproduced, "the post's own 5-iteration run");
+        UnresolvedRule.Judge([(Result(21.0, 1, 4, 2.86), Result(17.0, 0.3, 5, 0.624))])!.Value.Verdict.Should().Be(Verdict.NotReproduced);
+        var mixed = UnresolvedRule.Judge([(Result(26, 1, 5, 2, 1), Result(25, 1, 5, 0.5, 1)), (Result(30, 1, 5, 0.5, 2), Result(25, 1, 5, 0.5, 2))])!.Value;
+        mixed.Verdict.Should().Be(Verdict.Borderline);
+        mixed.Note.Should().Contain("overlap in 1 of 2 rounds");
+        UnresolvedRule.Judge([(Result(26, 1, 1), Result(25, 1, 1, double.PositiveInfinity))]).Should().BeNull("one side without an interval decides nothing");
+    }
+
+    [Fact]
+    public void The_sort_ratio_is_carried_from_10000_to_12800_by_n_over_ln_n()
+    {
+        var claim = Claim("ratio", 49.7) with { Rescale = (10_000, 12_800) };
+        var (value, how) = Rescale.Apply(claim);
+        value.Should().BeApproximately(49.7 * (12_800 / Math.Log(12_800)) / (10_000 / Math.Log(10_000)), 1e-9);
+        value.Should().BeApproximately(61.96, 0.01, "about 62×, as the issue computed");
+        how.Should().Contain("61.96× at 12,800 by n / ln n");
+        Judge.Estimate(claim, Est(33.0, 32.57, 33.44), "x").Verdict.Should().Be(Verdict.Reproduced, "33× is inside 31–124×, the band around 62×");
+    }
 
     [Fact]
     public void Three_iterations_per_side_give_a_wide_but_finite_ratio_interval()
@@ -58,7 +185,7 @@ public class JudgeTests
         ratio.Upper.Should().BeApproximately(2 * Math.Exp(0.7030), 1e-2);
         ratio.IsBounded.Should().BeTrue("each mean's own 99.9% interval reaches below zero (t(0.9995, 2) · 10 / √3 = 182), but the ratio's does not");
         ratio.Inverse().Upper.Should().BeApproximately(1 / ratio.Lower, 1e-12);
-        Judge.Ratio(Claim("ratio", 2), ratio).Verdict.Should().Be(Verdict.NotReproduced, "[0.99×; 4.04×] includes 1: unresolved, not unmeasurable");
+        Judge.Ratio(Claim("ratio", 2), ratio).Verdict.Should().Be(Verdict.Borderline, "[0.99×; 4.04×] includes 1: could not tell");
     }
 
     [Fact]
@@ -75,70 +202,6 @@ public class JudgeTests
     public void A_table_without_its_iteration_count_gives_it_through_error_over_stddev(double error, double sd, int expected) =>
         RatioEstimate.SampleSize(Result(10, sd, null, error)).Should().Be(expected);
 
-    private const string Within = "met, interval entirely within the target";
-    private const string Outside = "not met, interval entirely outside the target";
-    private const string MetCrossing = "met by the mean; the interval crosses the target";
-    private const string NotMetCrossing = "not met by the mean; the interval crosses the target";
-
-    [Theory]
-    [InlineData("at-most", 2, 1.5, 1.2, 1.8, Verdict.Reproduced, Within)]
-    [InlineData("at-most", 2, 1.62, 1.05, 2.49, Verdict.Reproduced, MetCrossing)]       // the committed full run's 1-thread WAL cost
-    [InlineData("at-most", 2, 2.0, 1.9, 2.0, Verdict.Reproduced, Within)]               // "at most" includes the target
-    [InlineData("at-most", 2, 2.21, 1.72, 2.83, Verdict.NotReproduced, NotMetCrossing)]
-    [InlineData("at-most", 1.15, 6.21, 5.75, 6.70, Verdict.NotReproduced, Outside)]
-    [InlineData("at-least", 3e6, 4e6, 3.5e6, 4.5e6, Verdict.Reproduced, Within)]
-    [InlineData("at-least", 3e6, 3.2e6, 2.9e6, double.PositiveInfinity, Verdict.Reproduced, MetCrossing)]
-    [InlineData("at-least", 3e6, 2.51e6, 1.89e6, 3.77e6, Verdict.NotReproduced, NotMetCrossing)]
-    [InlineData("at-least", 2e6, 1.13e6, 1.01e6, 1.28e6, Verdict.NotReproduced, Outside)]
-    [InlineData("at-least", 0.5, 0.5, 0.5, 0.6, Verdict.Reproduced, Within)]            // "at least" includes the target
-    [InlineData("within", 0.10, 1.05, 0.95, 1.08, Verdict.Reproduced, Within)]
-    [InlineData("within", 0.10, 1.1, 0.9, 1.1, Verdict.Reproduced, Within)]             // both edges of the band count as within
-    [InlineData("within", 0.10, 1.05, 0.85, 1.2, Verdict.Reproduced, MetCrossing)]
-    [InlineData("within", 0.10, 0.85, 0.78, 0.92, Verdict.NotReproduced, NotMetCrossing)]
-    [InlineData("within", 0.10, 0.73, 0.47, 1.13, Verdict.NotReproduced, NotMetCrossing)] // spans the whole band: not "outside"
-    [InlineData("within", 0.10, 0.7, 0.6, 0.8, Verdict.NotReproduced, Outside)]
-    [InlineData("within", 0.10, 1.3, 1.2, 1.4, Verdict.NotReproduced, Outside)]
-    public void Target_rules(string kind, double target, double value, double lower, double upper, Verdict expected, string note)
-    {
-        var row = Judge.Target(Claim(kind, target), value, lower, upper, "shown");
-        row.Verdict.Should().Be(expected);
-        row.Note.Should().Be(note);
-        row.Measured.Should().Be("shown");
-    }
-
-    [Fact]
-    public void A_target_is_judged_on_the_mean_not_the_interval()
-    {
-        // The same interval, two means on either side of the target: the verdict follows the mean.
-        Judge.Target(Claim("at-most", 2), 1.99, 1.5, 2.5, "x").Verdict.Should().Be(Verdict.Reproduced);
-        Judge.Target(Claim("at-most", 2), 2.01, 1.5, 2.5, "x").Verdict.Should().Be(Verdict.NotReproduced);
-    }
-
-    [Fact]
-    public void A_target_without_a_mean_or_with_a_mean_at_or_below_zero_is_not_measurable()
-    {
-        Judge.Target(Claim("at-least", 3e6), double.NaN, double.NaN, double.NaN, "n/a").Verdict.Should().Be(Verdict.NotMeasurableHere);
-        Judge.Target(Claim("at-most", 2), 1.5, 0, double.PositiveInfinity, "x").Verdict.Should().Be(Verdict.NotMeasurableHere,
-            "RatioEstimate's interval of a mean at or below zero");
-        Judge.Target(Claim("at-least", 3e6), -2e9, double.NaN, double.NaN, "x").Verdict.Should().Be(Verdict.NotMeasurableHere);
-    }
-
-    [Fact]
-    public void A_target_without_an_interval_is_judged_by_its_point_and_says_so()
-    {
-        var row = Judge.Target(Claim("at-least", 35), 36, double.NaN, double.NaN, "36×");
-        row.Verdict.Should().Be(Verdict.Reproduced);
-        row.Note.Should().Be("met (no interval to tell how firmly)");
-        Judge.Target(Claim("within", 0.1), 1.2, double.NaN, double.NaN, "x").Verdict.Should().Be(Verdict.NotReproduced);
-    }
-
-    [Fact]
-    public void A_kind_that_is_not_a_target_is_a_programming_error()
-    {
-        var act = () => Judge.Target(Claim("ratio", 2), 1.5, 1.2, 1.8, "x");
-        act.Should().Throw<InvalidOperationException>().WithMessage("*'ratio' is not a target*");
-    }
-
     [Fact]
     public void A_ratio_of_four_means_adds_the_four_log_variances()
     {
@@ -148,18 +211,53 @@ public class JudgeTests
         ratio.Value.Should().Be(100.0 * 60 / (50 * 40));
         ratio.Lower.Should().BeApproximately(3 * Math.Exp(-0.5821), 2e-3);
         ratio.Upper.Should().BeApproximately(3 * Math.Exp(0.5821), 5e-3);
-        RatioEstimate.Of([Result(100, 10, 3)], [Result(50, 5, 3)]).Should().Be(RatioEstimate.Of(Result(100, 10, 3), Result(50, 5, 3)));
-        RatioEstimate.Of([Result(100, 10, 3), Result(60, 6, 1, error: double.NaN)], [Result(50, 5, 3)]).HasInterval.Should().BeFalse(
-            "one single-iteration mean leaves the whole ratio a point");
     }
 
     [Fact]
-    public void Every_published_claim_has_a_kind_the_judge_knows()
+    public void A_difference_ratio_adds_the_variances_of_each_difference_on_the_log_scale()
     {
-        var numbers = PublishedNumbers.LoadDefault();
-        foreach (string post in new[] { "hand-rolled-harness", "engine", "why-benchmarks-lie", "enemies-of-measurement", "coordinated-omission", "statistics-that-matter", "hardware-counters" })
+        // (8335 - 422) / (7934 - 33), each mean with sd 10 over n = 10: Var(difference) = 2 · 10, relative 20/7913², 20/7901².
+        var ratio = DifferenceRatio.Of(Result(8335, 10, 10), Result(422, 10, 10), Result(7934, 10, 10), Result(33, 10, 10));
+        ratio.Value.Should().BeApproximately(7913.0 / 7901, 1e-9);
+        double half = LabStatistics.StudentT.Quantile(0.9995, 9) * Math.Sqrt(20.0 / (7913.0 * 7913) + 20.0 / (7901.0 * 7901));
+        ratio.Upper.Should().BeApproximately(ratio.Value * Math.Exp(half), 1e-9);
+        ratio.Level.Should().Be(RatioEstimate.ProcessLevel);
+    }
+
+    [Fact]
+    public void The_measured_column_prints_the_intervals_level_and_rounds()
+    {
+        Interval.Ratio(Est(3.2, 2.8, 3.6)).Should().Be("3.20× [2.80×; 3.60×] (99.9% CI)");
+        Interval.Ratio(Est(3.2, 2.8, 3.6) with { Level = 0.95, Rounds = 5 }).Should().Be("3.20× [2.80×; 3.60×] (95% CI, 5 rounds)");
+        Interval.Ratio(RatioEstimate.Point(1.05)).Should().Be("1.05× (no interval)");
+    }
+
+    [Fact]
+    public void Every_published_claim_has_a_kind_the_judge_knows_and_what_its_kind_needs()
+    {
+        foreach (var post in PublishedNumbers.LoadDefault().Posts)
         {
-            numbers.For(post).Claims.Should().OnlyContain(c => new[] { "ratio", "same", "value", "count", "amdahl", "prediction", "dead-loop", "at-most", "at-least", "within" }.Contains(c.Kind));
+            foreach (var claim in post.Claims)
+            {
+                ClaimKinds.All.Should().Contain(claim.Kind, claim.Id);
+                if (claim.Kind is ClaimKinds.Equivalence or ClaimKinds.Trivial)
+                {
+                    claim.Sesoi.Should().BeInRange(0.001, 0.5, $"{claim.Id} states its SESOI");
+                    claim.SesoiWhy.Should().NotBeNullOrWhiteSpace(claim.Id);
+                    claim.Display.Should().Contain($"±{EquivalenceRule.Percent(claim.Sesoi!.Value)}", $"{claim.Id} prints its SESOI");
+                }
+            }
+        }
+    }
+
+    [Fact]
+    public void The_rules_section_lists_every_kind()
+    {
+        string rules = string.Join("\n", ClaimRules.Lines);
+        foreach (string kind in new[] { "**ratio**", "**at least / at most**", "**equivalence**", "**resolved but trivial**", "**relative**", "**value**",
+                     "**shape**", "**exact**", "**unresolved**", "*information only*", "*borderline*", "**premises**", "**conditions**", "*machine drifted*" })
+        {
+            rules.Should().Contain(kind);
         }
     }
 }

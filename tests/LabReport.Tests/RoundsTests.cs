@@ -164,3 +164,68 @@ public sealed class MarkRoundsTests : IDisposable
         MarkRuns.Steps(path).Should().ContainSingle().Which.Round.Should().Be(0);
     }
 }
+
+/// <summary>A step that runs each round as a run of its own (post 2's noisy-vs-isolated.sh) leaves round-K/ folders.</summary>
+public sealed class RoundFoldersTests : IDisposable
+{
+    private readonly RunFixture _run = RunFixture.Copy("full");
+
+    public void Dispose() => _run.Dispose();
+
+    [Fact]
+    public void Round_folders_are_read_as_the_rounds_of_one_case_and_E3s_claims_pair_them()
+    {
+        string pair = _run.File(Path.Combine("enemies-of-measurement", "noisy-vs-isolated"));
+        foreach (string side in new[] { "noisy", "isolated" })
+        {
+            string table = Path.Combine(pair, side, "EnemiesOfMeasurement.E3_OsNoise-report-github.md");
+            for (int round = 1; round <= 3; round++)
+            {
+                string folder = Path.Combine(pair, side, BenchmarkSet.RoundFolder(round));
+                Directory.CreateDirectory(folder);
+                File.Copy(table, Path.Combine(folder, Path.GetFileName(table)));
+            }
+
+            File.Delete(table);
+        }
+
+        var noisy = BenchmarkSet.Load(Path.Combine(pair, "noisy")).Find("E3_OsNoise", "InsertBaseline")!;
+        var isolated = BenchmarkSet.Load(Path.Combine(pair, "isolated")).Find("E3_OsNoise", "InsertBaseline")!;
+        noisy.RoundResults!.Select(r => r.Round).Should().Equal(1, 2, 3);
+
+        RunFixture.Run("report", _run.Path).Code.Should().Be(0);
+        var rounds = RoundsOf(_run.File("verdicts.json"));
+        rounds["E3-mean"].Should().Be(3);
+        rounds["E3-noise"].Should().Be(3);
+        RatioEstimate.Of(noisy, isolated).Rounds.Should().Be(3);
+    }
+
+    // claim id → the rounds behind its estimate, from the run's verdicts.json.
+    private static Dictionary<string, int> RoundsOf(string path)
+    {
+        using var doc = System.Text.Json.JsonDocument.Parse(File.ReadAllText(path));
+        var rows = new Dictionary<string, int>(StringComparer.Ordinal);
+        foreach (var element in Descendants(doc.RootElement).Where(e => e.ValueKind == System.Text.Json.JsonValueKind.Object
+            && e.TryGetProperty("id", out _) && e.TryGetProperty("rounds", out _)))
+        {
+            rows[element.GetProperty("id").GetString()!] = element.GetProperty("rounds").GetInt32();
+        }
+
+        return rows;
+    }
+
+    private static IEnumerable<System.Text.Json.JsonElement> Descendants(System.Text.Json.JsonElement element)
+    {
+        yield return element;
+        var children = element.ValueKind switch
+        {
+            System.Text.Json.JsonValueKind.Object => element.EnumerateObject().Select(p => p.Value),
+            System.Text.Json.JsonValueKind.Array => element.EnumerateArray(),
+            _ => [],
+        };
+        foreach (var child in children.SelectMany(Descendants))
+        {
+            yield return child;
+        }
+    }
+}

@@ -34,6 +34,29 @@ public class BenchmarkArgumentsTests
         BenchmarkArguments.Parse(args, Modes).ForBenchmarkDotNet.Should().Equal(expected);
 
     [Theory]
+    [InlineData(new[] { "--inProcess", "--filter", "*E1*" }, new[] { "--filter", "*E1*" })]
+    [InlineData(new[] { "-i", "--iterationCount", "3" }, new[] { "--iterationCount", "3", "--filter", "*" })]
+    [InlineData(new[] { "--inprocess", "-f", "*" }, new[] { "-f", "*" })]
+    public void InProcess_is_taken_out_and_applied_to_every_job_instead(string[] args, string[] expected)
+    {
+        var parsed = BenchmarkArguments.Parse(args, Modes);
+
+        parsed.InProcess.Should().BeTrue();
+        parsed.ForBenchmarkDotNet.Should().Equal(expected);
+    }
+
+    [Fact]
+    public void The_in_process_config_adds_one_mutator_job_that_sets_the_toolchain()
+    {
+        var config = InProcessJobs.Everywhere(null);
+
+        var job = config.GetJobs().Should().ContainSingle().Subject;
+        job.Meta.IsMutator.Should().BeTrue();
+        job.Infrastructure.Toolchain.Should().BeOfType<BenchmarkDotNet.Toolchains.InProcess.Emit.InProcessEmitToolchain>();
+        BenchmarkArguments.Parse(["--filter", "*"], Modes).InProcess.Should().BeFalse();
+    }
+
+    [Theory]
     [InlineData("--strategy ColdStart --launchCount 1 --warmupCount 0 --iterationCount 1 --unrollFactor 1 --invocationCount 1")]
     [InlineData("--launchCount 1 --warmupCount 1 --iterationCount 5")]
     [InlineData("--filter *NoisyComparison* --iterationCount 5 --warmupCount 3")]
@@ -89,6 +112,9 @@ public class BenchmarkArgumentsTests
     [InlineData(new[] { "--rounds", "3", "--rounds", "4" }, "option --rounds is given twice")]
     [InlineData(new[] { "--rounds", "3", "--rounds-seed", "-5" }, "option --rounds-seed must be a whole number from 0 to 9223372036854775807; got '-5'")]
     [InlineData(new[] { "--rounds-seed", "7" }, "option --rounds-seed needs --rounds N")]
+    [InlineData(new[] { "--rounds", "3", "--round", "1" }, "option --round needs --rounds N and --rounds-seed S (every round of one schedule)")]
+    [InlineData(new[] { "--rounds", "3", "--rounds-seed", "7", "--round", "4" }, "option --round 4 is past the 3 round(s) of --rounds")]
+    [InlineData(new[] { "--rounds", "3", "--rounds-seed", "7", "--round", "0" }, "option --round must be a whole number from 1 to 100; got '0'")]
     public void Wrong_rounds_options_are_one_line_naming_the_option(string[] args, string message) =>
         FluentActions.Invoking(() => BenchmarkArguments.Parse(args, Modes)).Should().Throw<UsageException>().WithMessage(message);
 }

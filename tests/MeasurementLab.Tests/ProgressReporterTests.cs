@@ -68,15 +68,4 @@ public class ProgressReporterTests
     [InlineData(3720, "1 h 02 min")]
     public void Rough_durations_read_like_a_clock(double seconds, string expected) =>
         DurationFormat.Rough(TimeSpan.FromSeconds(seconds)).Should().Be(expected);
-
-    private sealed class ManualClock : TimeProvider
-    {
-        private long _ticks;
-
-        public override long TimestampFrequency => TimeSpan.TicksPerSecond;
-
-        public override long GetTimestamp() => _ticks;
-
-        public void Advance(TimeSpan by) => _ticks += by.Ticks;
-    }
 }

@@ -104,10 +104,10 @@ public class ScenarioTests
     }
 
     [Theory]
-    [InlineData(typeof(WhyBenchmarksLieSequentialBenchmark), 8)]
-    [InlineData(typeof(WhyBenchmarksLieBenchmark), 24)]
-    [InlineData(typeof(ZipfianExtension), 16)]
-    public void Every_class_runs_the_posts_job_over_Backend_x_the_posts_thread_counts(Type type, int cases)
+    [InlineData(typeof(WhyBenchmarksLieSequentialBenchmark), 10)]
+    [InlineData(typeof(WhyBenchmarksLieBenchmark), 30)]
+    [InlineData(typeof(ZipfianExtension), 20)]
+    public void Every_class_runs_the_posts_job_over_Backend_x_the_benchmarks_thread_counts(Type type, int cases)
     {
         var benchmarks = BenchmarkDotNet.Running.BenchmarkConverter.TypeToBenchmarks(type).BenchmarksCases;
 

@@ -29,7 +29,7 @@ Options:
   --max-seconds N   lifetime of each busy loop (default 900); must outlast the noisy run, or the script warns
   --loops N         number of busy loops (default: online CPUs)
   --cpu N           CPU for the isolated run (default 0)
-  --rounds N        run the pair N times (1-20, default 1); with N > 1 the reports go to DIR/round-K/{noisy,isolated}
+  --rounds N        run the pair N times (1-20, default 1); with N > 1 the reports go to DIR/{noisy,isolated}/round-K
   --out DIR         also copy both runs' reports and the comparison (comparison.md) into DIR (checked first)
   --no-build        use the existing Release build (default: build the post first)
   --bench-cmd CMD   run CMD instead of the benchmark (default: dotnet run of this post); also E3_BENCH_CMD.
@@ -182,18 +182,19 @@ run_isolated() {
   run_bench "$1" taskset -c "$CPU" || lab_die "the isolated run failed"
 }
 
-# round_dir K: where round K keeps its two runs (the work directory itself for a single round).
-round_dir() { if [ "$ROUNDS" -eq 1 ]; then printf '%s\n' "$WORK"; else printf '%s\n' "$WORK/round-$1"; fi; }
+# side_dir SIDE K: where round K keeps the run of SIDE (noisy or isolated); no round folder for a single round.
+side_dir() { if [ "$ROUNDS" -eq 1 ]; then printf '%s\n' "$1"; else printf '%s\n' "$1/round-$2"; fi; }
 
 for ((round = 1; round <= ROUNDS; round++)); do
-  dir=$(round_dir "$round")
+  noisy_dir="$WORK/$(side_dir noisy "$round")"
+  isolated_dir="$WORK/$(side_dir isolated "$round")"
   label="round $round/$ROUNDS"
   if [ $((round % 2)) -eq 1 ]; then
-    run_noisy "$dir/noisy" "$label, run 1/2"
-    run_isolated "$dir/isolated" "$label, run 2/2"
+    run_noisy "$noisy_dir" "$label, run 1/2"
+    run_isolated "$isolated_dir" "$label, run 2/2"
   else
-    run_isolated "$dir/isolated" "$label, run 1/2"
-    run_noisy "$dir/noisy" "$label, run 2/2"
+    run_isolated "$isolated_dir" "$label, run 1/2"
+    run_noisy "$noisy_dir" "$label, run 2/2"
   fi
 done
 
@@ -261,9 +262,8 @@ compare() {
 
 COMPARISON=""
 for ((round = 1; round <= ROUNDS; round++)); do
-  dir=$(round_dir "$round")
-  NOISY_CSV=$(csv_of "$dir/noisy" noisy)
-  ISOLATED_CSV=$(csv_of "$dir/isolated" isolated)
+  NOISY_CSV=$(csv_of "$WORK/$(side_dir noisy "$round")" noisy)
+  ISOLATED_CSV=$(csv_of "$WORK/$(side_dir isolated "$round")" isolated)
   table=$(compare) || lab_die "could not compare the two reports ($NOISY_CSV, $ISOLATED_CSV)"
   if [ "$ROUNDS" -gt 1 ]; then table=$(printf '## Round %s of %s\n\n%s\n' "$round" "$ROUNDS" "$table"); fi
   COMPARISON+="${COMPARISON:+$'\n'}$table"$'\n'
@@ -274,13 +274,11 @@ printf '%s' "$COMPARISON"
 if [ -n "$OUT" ]; then
   # BenchmarkDotNet's tables and reports (markdown, CSV, full JSON) of both runs of every round.
   for ((round = 1; round <= ROUNDS; round++)); do
-    dir=$(round_dir "$round")
-    target=$OUT
-    if [ "$ROUNDS" -gt 1 ]; then target="$OUT/round-$round"; fi
     for run in noisy isolated; do
-      mkdir -p "$target/$run"
-      for f in "$dir/$run"/results/*.md "$dir/$run"/results/*.csv "$dir/$run"/results/*.json; do
-        if [ -f "$f" ]; then cp "$f" "$target/$run/"; fi
+      side=$(side_dir "$run" "$round")
+      mkdir -p "$OUT/$side"
+      for f in "$WORK/$side"/results/*.md "$WORK/$side"/results/*.csv "$WORK/$side"/results/*.json; do
+        if [ -f "$f" ]; then cp "$f" "$OUT/$side/"; fi
       done
     done
   done

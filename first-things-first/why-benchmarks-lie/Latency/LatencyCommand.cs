@@ -29,7 +29,7 @@ public static class LatencyCommand
 
         Options:
           --backend lock|striped|both   backends to run (default: both)
-          --threads LIST                comma-separated thread counts dividing {Scenario.N:N0} (default: {string.Join(",", Scenario.ThreadCounts)})
+          --threads LIST                comma-separated thread counts dividing {Scenario.N:N0} (default: {string.Join(",", Scenario.PostThreadCounts)})
           --batches N                   recorded batches per combination, 1..1000 (default: {DefaultBatches})
           --warmup N                    unrecorded warmup batches, 0..100 (default: {DefaultWarmupBatches})
           --flush-every K               0 = one FlushWAL per batch after all threads finish, as in the post;
@@ -58,7 +58,7 @@ public static class LatencyCommand
             _ => throw new UsageException($"Option --backend must be lock, striped or both; got '{backend}'."),
         };
 
-        var threads = options.IntegerList("--threads", Scenario.ThreadCounts, 1, 1024, t => Scenario.OpsPerThread(t));
+        var threads = options.IntegerList("--threads", Scenario.PostThreadCounts, 1, 1024, t => Scenario.OpsPerThread(t));
         int batches = (int)options.Integer("--batches", DefaultBatches, 1, 1000);
         int warmup = (int)options.Integer("--warmup", DefaultWarmupBatches, 0, 100);
         int flushEvery = (int)options.Integer("--flush-every", 0, 0, Scenario.N);

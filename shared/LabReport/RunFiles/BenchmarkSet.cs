@@ -97,8 +97,27 @@ public sealed partial class BenchmarkSet
         }
 
         results.AddRange(fromJson.Values);
+        foreach (var (round, folder) in RoundFolders(directory))
+        {
+            var inRound = Load(folder);
+            files.AddRange(inRound.Files);
+            problems.AddRange(inRound.Problems);
+            results.AddRange(inRound.Results.Select(r => r.Round > 0 ? r : r with { Round = round }));
+        }
+
         return new BenchmarkSet(PoolRounds(results), files, problems);
     }
+
+    /// <summary>The folder a round's results go to when each round ran as a run of its own ("round-3").</summary>
+    public static string RoundFolder(int round) => string.Create(System.Globalization.CultureInfo.InvariantCulture, $"round-{round}");
+
+    // A step that runs each round as a separate run (post 2's noisy-vs-isolated.sh) leaves round-K/ sub-folders.
+    private static IEnumerable<(int Round, string Folder)> RoundFolders(string directory) =>
+        Directory.GetDirectories(directory, "round-*")
+            .Select(d => (Round: int.TryParse(Path.GetFileName(d)["round-".Length..], System.Globalization.NumberStyles.None,
+                System.Globalization.CultureInfo.InvariantCulture, out int k) ? k : 0, Folder: d))
+            .Where(x => x.Round > 0)
+            .OrderBy(x => x.Round);
 
     // A case measured in rounds appears once per round (its job renamed "<job>-R<n>" by MeasurementLab's --rounds):
     // the rounds of one key become one result that keeps them, in the order the cases were first seen.

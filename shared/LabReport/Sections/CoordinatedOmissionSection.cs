@@ -1,5 +1,6 @@
 using System.Text.RegularExpressions;
 using LabReport.Charts;
+using LabReport.Claims;
 using LabReport.RunFiles;
 
 namespace LabReport.Sections;
@@ -18,10 +19,13 @@ public sealed partial class CoordinatedOmissionSection : PostSection
     /// <inheritdoc />
     public override string Post => "coordinated-omission";
 
+    // Counts depend on how long the run lasts; percentiles on the load alone.
+    private static readonly string[] CountClaims = ["requests", "pauses", "open-delayed"];
+
     /// <inheritdoc />
     protected override IEnumerable<ClaimRow> Claims(SectionContext context)
     {
-        // The percentiles depend on the load (rate, pause pattern), not on how long it runs; the pause count does.
+        // The percentiles depend on the load (rate, pause pattern), not on how long it runs; the counts do.
         string? load = SettingsDiffer(context, "durationSeconds");
         if (load is not null)
         {
@@ -33,16 +37,72 @@ public sealed partial class CoordinatedOmissionSection : PostSection
             yield break;
         }
 
+        double? seconds = SettingsDiffer(context) is null ? null : RunSeconds(context);
         var percentiles = new Percentiles(context);
-        yield return Percentile(context, "closed-p99", percentiles, "Closed-loop", 0.99);
-        yield return Percentile(context, "open-p90", percentiles, "Open-loop", 0.90);
-        yield return Percentile(context, "open-p99", percentiles, "Open-loop", 0.99);
-        yield return PercentileRatio(context, "p99-jump", percentiles, "Open-loop", "Closed-loop", 0.99);
-        yield return PercentileRatio(context, "p50-same", percentiles, "Open-loop", "Closed-loop", 0.50);
-        yield return SettingsDiffer(context) is string duration
-            ? Judge.Row(context.Published.Claim("pauses"), "—", Verdict.NotMeasurableHere, $"the count depends on the run's length ({duration}, configuration.json)")
-            : Pauses(context);
-        yield return PercentileRatio(context, "corrected-p99", percentiles, "Corrected", "Closed-loop", 0.99);
+        foreach (var published in context.Published.Claims)
+        {
+            var (claim, how) = seconds is double s && CountClaims.Contains(published.Id) ? Carried(context.Published, published, s) : (published, "");
+            var row = claim.Id switch
+            {
+                "closed-p99" => Percentile(claim, percentiles, "Closed-loop", "p99"),
+                "closed-p90" => Percentile(claim, percentiles, "Closed-loop", "p90"),
+                "closed-p999" => Percentile(claim, percentiles, "Closed-loop", "p99.9"),
+                "requests" => Requests(claim, percentiles),
+                "open-p90" => Percentile(claim, percentiles, "Open-loop", "p90"),
+                "open-p99" => Percentile(claim, percentiles, "Open-loop", "p99"),
+                "p50-same" => PercentileRatio(claim, percentiles, "Open-loop", "Closed-loop", "p50"),
+                "p90-jump" => PercentileRatio(claim, percentiles, "Open-loop", "Closed-loop", "p90"),
+                "p99-jump" => PercentileRatio(claim, percentiles, "Open-loop", "Closed-loop", "p99"),
+                "p999-same" => PercentileRatio(claim, percentiles, "Open-loop", "Closed-loop", "p99.9"),
+                "max-same" => PercentileRatio(claim, percentiles, "Open-loop", "Closed-loop", "max"),
+                "pauses" => Pauses(context, claim),
+                "open-delayed" => claim.Value > 0 ? Delayed(context, claim) : Judge.Row(claim, "—", Verdict.NotMeasurableHere, $"{how}: too short for a pause"),
+                "corrected-p99" => PercentileRatio(claim, percentiles, "Corrected", "Closed-loop", "p99"),
+                _ => throw new InvalidOperationException($"published-numbers.json: post 3's claim '{claim.Id}' has no measurement here"),
+            };
+            yield return how.Length > 0 && row.Verdict != Verdict.NotMeasurableHere ? row with { Note = $"{how}; {row.Note}" } : row;
+        }
+    }
+
+    // The post's counts carried to this run's length by the simulation's own arithmetic: requests = rate × duration,
+    // pauses = ⌊requests / pause-every⌋, and the requests the pauses delay in proportion to the pauses.
+    private static (PublishedClaim Claim, string How) Carried(PostNumbers post, PublishedClaim claim, double seconds)
+    {
+        double rate = post.Settings["ratePerSecond"];
+        double every = post.Settings["pauseEvery"];
+        double postPauses = Math.Floor(rate * post.Settings["durationSeconds"] / every);
+        double requests = rate * seconds;
+        double pauses = Math.Floor(requests / every);
+        double value = claim.Id switch
+        {
+            "requests" => requests,
+            "pauses" => pauses,
+            _ => claim.Value * pauses / postPauses,
+        };
+        string rule = claim.Id switch
+        {
+            "requests" => "rate × duration",
+            "pauses" => "⌊rate × duration / pause-every⌋",
+            _ => "in proportion to the pauses",
+        };
+        string text = value.ToString("N0", System.Globalization.CultureInfo.InvariantCulture);
+        return (claim with { Value = Math.Round(value), ValueText = Math.Round(value).ToString(System.Globalization.CultureInfo.InvariantCulture) },
+            $"carried to this run's {seconds:0.###} s: {text} ({rule})");
+    }
+
+    // The run's durationSeconds (configuration.json), or null.
+    private static double? RunSeconds(SectionContext context)
+    {
+        string? path = context.File("configuration.json");
+        try
+        {
+            using var doc = System.Text.Json.JsonDocument.Parse(File.ReadAllText(path!));
+            return doc.RootElement.TryGetProperty("durationSeconds", out var v) && v.ValueKind == System.Text.Json.JsonValueKind.Number ? v.GetDouble() : null;
+        }
+        catch (Exception e) when (e is System.Text.Json.JsonException or IOException or ArgumentNullException)
+        {
+            return null;
+        }
     }
 
     /// <inheritdoc />
@@ -93,31 +153,36 @@ public sealed partial class CoordinatedOmissionSection : PostSection
         }
     }
 
-    private static ClaimRow Percentile(SectionContext context, string id, Percentiles percentiles, string client, double percentile)
+    private static ClaimRow Percentile(PublishedClaim claim, Percentiles percentiles, string client, string metric)
     {
-        var claim = context.Published.Claim(id);
-        if (percentiles.At(client, percentile) is not var (value, source))
+        if (percentiles.At(client, metric) is not var (value, source))
         {
-            return Judge.Missing(claim, $"{client} p{percentile * 100:0.#}: neither report.md nor the .hgrm file has it");
+            return Judge.Missing(claim, $"{client} {metric}: neither report.md nor the .hgrm file has it");
         }
 
-        return Judge.Value(claim, value, $"{value.ToString("0.##", System.Globalization.CultureInfo.InvariantCulture)} ms ({source}; one run, no interval)");
+        return Judge.Estimate(claim, RatioEstimate.Point(value), $"{Milliseconds(value)} ({source}; one run, no interval)", Milliseconds);
     }
 
-    private static ClaimRow PercentileRatio(SectionContext context, string id, Percentiles percentiles, string numerator, string denominator, double percentile)
+    private static ClaimRow PercentileRatio(PublishedClaim claim, Percentiles percentiles, string numerator, string denominator, string metric)
     {
-        var claim = context.Published.Claim(id);
-        if (percentiles.At(numerator, percentile) is not var (n, _) || percentiles.At(denominator, percentile) is not var (d, source))
+        if (percentiles.At(numerator, metric) is not var (n, _) || percentiles.At(denominator, metric) is not var (d, source))
         {
-            return Judge.Missing(claim, $"{numerator} or {denominator} p{percentile * 100:0.#}: not in the run");
+            return Judge.Missing(claim, $"{numerator} or {denominator} {metric}: not in the run");
         }
 
         return Judge.Ratio(claim, RatioEstimate.Point(n / d), $"{Format.Number(n)} / {Format.Number(d)} ms ({source})");
     }
 
-    private static ClaimRow Pauses(SectionContext context)
+    private static string Milliseconds(double ms) => $"{ms.ToString("0.##", System.Globalization.CultureInfo.InvariantCulture)} ms";
+
+    // The closed loop's request count, from the side-by-side table's Count row.
+    private static ClaimRow Requests(PublishedClaim claim, Percentiles percentiles) =>
+        percentiles.Count("Closed-loop") is double count
+            ? Judge.Exact(claim, count, $"{count:N0} (closed loop, report.md)")
+            : Judge.Missing(claim, "report.md has no Count row for the closed loop");
+
+    private static ClaimRow Pauses(SectionContext context, PublishedClaim claim)
     {
-        var claim = context.Published.Claim("pauses");
         string? report = context.File("report.md");
         if (report is null)
         {
@@ -126,8 +191,27 @@ public sealed partial class CoordinatedOmissionSection : PostSection
 
         var match = PausePattern().Match(File.ReadAllText(report));
         return match.Success && Quantity.Number(match.Groups[1].Value) is double pauses
-            ? Judge.Value(claim, pauses, $"{pauses:N0} (closed loop, report.md)")
+            ? Judge.Exact(claim, pauses, $"{pauses:N0} (closed loop, report.md)")
             : Judge.Missing(claim, "report.md has no \"N of them hit a pause\" line");
+    }
+
+    // Open-loop requests past the first latency bucket (0–2 ms): the ones the pauses delayed.
+    private static ClaimRow Delayed(SectionContext context, PublishedClaim claim)
+    {
+        string? report = context.File("report.md");
+        var buckets = report is null
+            ? null
+            : MarkdownTable.ParseAll(File.ReadAllText(report)).FirstOrDefault(t => t.Column("Latency") >= 0 && t.Column("Open-loop") >= 0);
+        var rows = buckets?.Rows.Select(r => Quantity.Number(buckets.Cell(r, "Open-loop"))).ToList();
+        if (buckets is null || rows is null || rows.Count < 2 || rows.Any(r => r is null))
+        {
+            return Judge.Missing(claim, "report.md has no latency bucket table with an Open-loop column");
+        }
+
+        double delayed = rows.Skip(1).Sum(r => r!.Value);
+        double total = rows.Sum(r => r!.Value);
+        return Judge.Estimate(claim, RatioEstimate.Point(delayed), $"{delayed:N0} of {total:N0} past {buckets.Rows[0][0]} (report.md's buckets; one run, no interval)",
+            x => x.ToString("N0", System.Globalization.CultureInfo.InvariantCulture));
     }
 
     /// <summary>
@@ -146,16 +230,31 @@ public sealed partial class CoordinatedOmissionSection : PostSection
 
         private readonly MarkdownTable? _table = SideBySide(context);
 
-        public (double Ms, string Source)? At(string client, double percentile)
+        // The .hgrm percentile of each metric of the side-by-side table ("max" is the last point).
+        private static readonly Dictionary<string, double> HgrmPercentile = new(StringComparer.Ordinal)
         {
-            string metric = $"p{(percentile * 100).ToString("0.#", System.Globalization.CultureInfo.InvariantCulture)}";
+            ["p50"] = 0.50,
+            ["p90"] = 0.90,
+            ["p99"] = 0.99,
+            ["p99.9"] = 0.999,
+            ["max"] = 1.0,
+        };
+
+        public (double Ms, string Source)? At(string client, string metric)
+        {
             var row = _table?.Rows.FirstOrDefault(r => r.Count > 0 && r[0] == metric);
             if (row is not null && Quantity.TimeNs(_table!.Cell(row, client)) is double ns)
             {
                 return (ns / 1e6, "report.md");
             }
 
-            return Load(context, HgrmOf[client]) is { } hgrm ? (hgrm.At(percentile), HgrmOf[client]) : null;
+            return Load(context, HgrmOf[client]) is { } hgrm ? (hgrm.At(HgrmPercentile[metric]), HgrmOf[client]) : null;
+        }
+
+        public double? Count(string client)
+        {
+            var row = _table?.Rows.FirstOrDefault(r => r.Count > 0 && r[0] == "Count");
+            return row is null ? null : Quantity.Number(_table!.Cell(row, client));
         }
 
         private static MarkdownTable? SideBySide(SectionContext context)

@@ -1,4 +1,5 @@
 using LabReport.Charts;
+using LabReport.Claims;
 using LabReport.RunFiles;
 
 namespace LabReport.Sections;
@@ -19,39 +20,89 @@ public sealed class EnemiesSection : PostSection
     /// <inheritdoc />
     public override string Post => "enemies-of-measurement";
 
+    // Deterministic columns of BenchmarkDotNet's tables: (claim, class, method, column).
+    private static readonly (string Id, string Class, string Method, string Column)[] Exact =
+    [
+        ("E1-code-cold", "E1_JitWarmup", "SumPayloadCold", "Code Size"),
+        ("E1-code-warm", "E1_JitWarmup", "SumPayloadWarm", "Code Size"),
+        ("E2-alloc-heavy", "E2_GcPauses", "InsertAllocHeavy", "Allocated"),
+        ("E2-alloc-pre", "E2_GcPauses", "InsertPreAllocated", "Allocated"),
+        ("E2-alloc-ratio", "E2_GcPauses", "InsertAllocHeavy", "Alloc Ratio"),
+        ("E6-code-eliminated", "E6_DeadCode", "ChecksumEliminated", "Code Size"),
+        ("E6-code-preserved", "E6_DeadCode", "ChecksumPreserved", "Code Size"),
+    ];
+
     /// <inheritdoc />
     protected override IEnumerable<ClaimRow> Claims(SectionContext context)
     {
         var set = context.Benchmarks();
-        foreach (var e in Enemies)
-        {
-            yield return RatioClaim(context, e.Id, set.Find(e.Class, e.Numerator, e.NumeratorParameters), set.Find(e.Class, e.Denominator, e.DenominatorParameters),
-                $"{e.Class} {e.Numerator} and {e.Denominator}");
-        }
-
-        yield return NoiseClaim(context);
+        var rows = Enemies.Select(e => RatioClaim(context, e.Id, set.Find(e.Class, e.Numerator, e.NumeratorParameters), set.Find(e.Class, e.Denominator, e.DenominatorParameters),
+            $"{e.Class} {e.Numerator} and {e.Denominator}")).ToList();
+        rows.AddRange(Exact.Select(x => ExactColumn(context, x.Id, set.Find(x.Class, x.Method), x.Column)));
+        var noisy = context.Benchmarks(Path.Combine("noisy-vs-isolated", "noisy")).Find("E3_OsNoise", "InsertBaseline");
+        var isolated = context.Benchmarks(Path.Combine("noisy-vs-isolated", "isolated")).Find("E3_OsNoise", "InsertBaseline");
+        rows.Add(StdDevRatio(context, "E3-noise", noisy, isolated, "noisy", "isolated", "noisy-vs-isolated/{noisy,isolated}: InsertBaseline not found (the E3 script did not run)"));
+        rows.Add(noisy is null || isolated is null
+            ? Judge.Missing(context.Published.Claim("E3-mean"), "noisy-vs-isolated/{noisy,isolated}: InsertBaseline not found (the E3 script did not run)")
+            : RatioClaim(context, "E3-mean", noisy, isolated, "InsertBaseline noisy and isolated"));
+        rows.Add(StdDevRatio(context, "E4-stddev", set.Find("E4_CacheState", "LookupRandom", ("TableSize", "2000000")),
+            set.Find("E4_CacheState", "LookupRandom", ("TableSize", "10000")), "TableSize 2,000,000", "10,000", "E4_CacheState LookupRandom: not in the run's tables"));
+        // In the post's order: each enemy's claims together.
+        var order = context.Published.Claims.Select(c => c.Id).ToList();
+        return rows.OrderBy(r => order.IndexOf(r.Id));
     }
 
     /// <inheritdoc />
     protected override IEnumerable<ChartRef> Charts(SectionContext context) => EnemiesCharts.Draw(context);
 
-    // E3's point: the spread of identical code under load. StdDev noisy / isolated from the two runs of noisy-vs-isolated.sh.
-    private static ClaimRow NoiseClaim(SectionContext context)
+    // A StdDev ratio: per round when both sides ran in rounds (the median of the rounds' ratios with their interval),
+    // else one StdDev over another, which has no interval (each StdDev is one estimate) and is judged by its point.
+    private static ClaimRow StdDevRatio(SectionContext context, string id, BenchmarkResult? numerator, BenchmarkResult? denominator,
+        string numeratorName, string denominatorName, string missing)
     {
-        var claim = context.Published.Claim("E3-noise");
-        var noisy = context.Benchmarks(Path.Combine("noisy-vs-isolated", "noisy")).Find("E3_OsNoise", "InsertBaseline");
-        var isolated = context.Benchmarks(Path.Combine("noisy-vs-isolated", "isolated")).Find("E3_OsNoise", "InsertBaseline");
-        if (noisy is null || isolated is null)
+        var claim = context.Published.Claim(id);
+        if (numerator is null || denominator is null)
         {
-            return Judge.Missing(claim, "noisy-vs-isolated/{noisy,isolated}: InsertBaseline not found (the E3 script did not run)");
+            return Judge.Missing(claim, missing);
         }
 
-        if (!(isolated.StdDevNs > 0) || double.IsNaN(noisy.StdDevNs))
+        bool rounds = numerator.HasRounds && denominator.HasRounds;
+        if (rounds ? StdDevs(denominator).Count == 0 || StdDevs(numerator).Count == 0 : !(denominator.StdDevNs > 0) || double.IsNaN(numerator.StdDevNs))
         {
-            return Judge.Row(claim, "no StdDev", Verdict.NotMeasurableHere, "a StdDev needs at least two iterations in both runs");
+            return Judge.Row(claim, "no StdDev", Verdict.NotMeasurableHere, "a StdDev needs at least two iterations on both sides");
         }
 
-        return Judge.Ratio(claim, RatioEstimate.Point(noisy.StdDevNs / isolated.StdDevNs),
-            $"StdDev {Format.Time(noisy.StdDevNs)} noisy vs {Format.Time(isolated.StdDevNs)} isolated");
+        if (rounds)
+        {
+            var (over, under) = (StdDevs(numerator), StdDevs(denominator));
+            var perRound = RatioEstimate.FromRounds(LabRounds.RoundsEstimate.Paired(over, under));
+            return Judge.Estimate(claim, perRound, $"{Interval.Ratio(perRound)} — StdDev {Format.Time(Median(over.Values))} {numeratorName} vs " +
+                $"{Format.Time(Median(under.Values))} {denominatorName} (the rounds' medians)");
+        }
+
+        var ratio = RatioEstimate.Point(numerator.StdDevNs / denominator.StdDevNs);
+        return Judge.Estimate(claim, ratio,
+            $"{Interval.Ratio(ratio)} — StdDev {Format.Time(numerator.StdDevNs)} {numeratorName} vs {Format.Time(denominator.StdDevNs)} {denominatorName}");
+    }
+
+    // Each round's own StdDev (a table's, or its iterations'), by round.
+    private static Dictionary<int, double> StdDevs(BenchmarkResult result) =>
+        result.RoundResults!.Where(r => r.StdDevNs > 0).ToDictionary(r => r.Round, r => r.StdDevNs);
+
+    private static double Median(IEnumerable<double> values) => LabRounds.RoundsEstimate.FromRatios([.. values]).Median;
+
+    // A deterministic column of BenchmarkDotNet's table ("124 B", "27.53 MB", "3.10"), in the claim's unit.
+    private static ClaimRow ExactColumn(SectionContext context, string id, BenchmarkResult? result, string column)
+    {
+        var claim = context.Published.Claim(id);
+        string? cell = result?.Column(column);
+        if (result is null || string.IsNullOrWhiteSpace(cell))
+        {
+            return Judge.Missing(claim, $"{result?.Class ?? "the benchmark"}: no {column} column in the run's table");
+        }
+
+        return ByteSize.In(cell, claim.Unit) is double value
+            ? Judge.Exact(claim, value, $"{cell} ({result.Method}, BenchmarkDotNet's {column} column)")
+            : Judge.Row(claim, cell, Verdict.NotMeasurableHere, $"'{cell}' is not a number in {claim.Unit ?? "the post's unit"}");
     }
 }

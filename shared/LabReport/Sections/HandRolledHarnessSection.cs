@@ -1,18 +1,20 @@
 using System.Globalization;
 using LabReport.Charts;
+using LabReport.Claims;
 using LabReport.RunFiles;
+using LabRounds;
 
 namespace LabReport.Sections;
 
 /// <summary>The prologue: Sestoft's hand-rolled harness, Mark0 to Mark8, and the note's design lessons (searches, sorts).</summary>
 public sealed class HandRolledHarnessSection : PostSection
 {
-    // The note's binary-search ratio is at its largest size; its sorts at 10,000, which the doubling sweep brackets with 12,800.
+    // The note's binary-search ratio is at its largest size, random_index at 1,638,400; its sorts at 10,000, which the
+    // doubling sweep brackets with 12,800 (the n² sort's ratio carried there by n / ln n), its quicksort table from 100.
     private const int SearchSize = 6_553_600;
+    private const int RandomIndexSize = 1_638_400;
     private const int SortSize = 12_800;
-
-    // A loop whose work was deleted runs far faster than the same calls whose result is used.
-    private const double DeadLoopFraction = 0.1;
+    private const int SmallestSortSize = 100;
 
     // The note's Mark1 collapse: 100,000,000 calls.
     private const long DeadLoopCalls = 100_000_000;
@@ -28,12 +30,14 @@ public sealed class HandRolledHarnessSection : PostSection
         context.File("comparison.md"); // not judged (the note has no BenchmarkDotNet), linked for the reader
         yield return Mark0VsMark8(context, steps);
         yield return DeadLoop(context, steps);
-        yield return ValueClaim(context, "multiply", Find(sweep, "multiply", null));
-        yield return SizedRatio(context, "search-pseudorandom-vs-same", sweep, "binary_search_pseudorandom", "binary_search_same", SearchSize);
-        yield return ValueClaim(context, "random-index", Largest(sweep, "random_index"));
-        yield return ValueClaim(context, "get-pseudorandom-items", Largest(sweep, "get_pseudorandom_items"));
-        yield return SizedRatio(context, "selection-vs-quicksort", sweep, "selection_sort", "quicksort", SortSize);
-        yield return SizedRatio(context, "heapsort-vs-quicksort", sweep, "heapsort", "quicksort", SortSize);
+        yield return Multiply(context, Find(sweep, "multiply", null));
+        yield return StepsAgree(context, steps);
+        yield return SweepRatio(context, "search-pseudorandom-vs-same", sweep, ("binary_search_pseudorandom", SearchSize), ("binary_search_same", SearchSize));
+        yield return SweepRatio(context, "random-index", sweep, ("random_index", RandomIndexSize), ("binary_search_same", RandomIndexSize));
+        yield return ConstantItemCost(context, sweep);
+        yield return SweepRatio(context, "selection-vs-quicksort", sweep, ("selection_sort", SortSize), ("quicksort", SortSize));
+        yield return SweepRatio(context, "heapsort-vs-quicksort", sweep, ("heapsort", SortSize), ("quicksort", SortSize));
+        yield return SweepRatio(context, "quicksort-scaling", sweep, ("quicksort", SortSize), ("quicksort", SmallestSortSize));
     }
 
     /// <inheritdoc />
@@ -82,67 +86,104 @@ public sealed class HandRolledHarnessSection : PostSection
     private static BenchmarkResult? Find(IReadOnlyList<BenchmarkResult>? sweep, string function, int? size) =>
         sweep?.FirstOrDefault(r => r.Method == function && r.Parameter(MarkRuns.SizeParameter) == size?.ToString(CultureInfo.InvariantCulture));
 
-    // The cost of fetching or generating an item does not depend on the array: the largest size is the most warmed up.
-    private static BenchmarkResult? Largest(IReadOnlyList<BenchmarkResult>? sweep, string function) =>
-        sweep?.Where(r => r.Method == function).MaxBy(Size);
-
     internal static double Size(BenchmarkResult result) => Quantity.Number(result.Parameter(MarkRuns.SizeParameter)) ?? double.NaN;
 
-    private static ClaimRow Mark0VsMark8(SectionContext context, IReadOnlyList<MarkStep>? steps)
+    // Mark0's one call over Mark8's time per call: per round when the steps ran in rounds, else one point.
+    private static ClaimRow Mark0VsMark8(SectionContext context, IReadOnlyList<MarkStep>? steps) =>
+        StepRatio(context, "mark0-vs-mark8", Lines(steps, 0), Lines(steps, 8), "step 0 or step 8",
+            (n, d) => $"{Format.Time(n)} (one call) vs {Format.Time(d)} per call (Mark8)");
+
+    // The harness's last step against its first usable one, per call.
+    private static ClaimRow StepsAgree(SectionContext context, IReadOnlyList<MarkStep>? steps) =>
+        StepRatio(context, "mark8-vs-mark2", Lines(steps, 8), Lines(steps, 2), "step 8 or step 2", (n, d) => $"{Format.Time(n)} vs {Format.Time(d)}");
+
+    private static ClaimRow StepRatio(SectionContext context, string id, IReadOnlyList<MarkStep> numerator, IReadOnlyList<MarkStep> denominator,
+        string missing, Func<double, double, string> detail)
     {
-        var claim = context.Published.Claim("mark0-vs-mark8");
-        var mark0 = steps?.FirstOrDefault(s => s.Step == 0);
-        var mark8 = steps?.LastOrDefault(s => s.Step == 8);
-        if (mark0 is null || mark8 is null)
+        var claim = context.Published.Claim(id);
+        if (numerator.Count == 0 || denominator.Count == 0)
         {
-            return Judge.Missing(claim, $"{MarkRuns.StepsFile} has no step 0 or no step 8");
+            return Judge.Missing(claim, $"{MarkRuns.StepsFile} has no {missing}");
         }
 
-        // One call has no spread: the ratio is a point, judged by its value.
-        return Judge.Ratio(claim, RatioEstimate.Point(mark0.MeanNs / mark8.MeanNs),
-            $"{Format.Time(mark0.MeanNs)} (one call) vs {Format.Time(mark8.MeanNs)} ({mark8.Calls:N0} calls)");
+        RatioEstimate ratio = numerator.All(l => l.Round > 0) && denominator.All(l => l.Round > 0)
+            ? RatioEstimate.FromRounds(RoundsEstimate.FromRatios([.. numerator.Join(denominator, n => n.Round, d => d.Round, (n, d) => new RoundRatio(n.Round, n.MeanNs / d.MeanNs))]))
+            : RatioEstimate.Point(Time(numerator).Value / Time(denominator).Value);
+        return Judge.Estimate(claim, ratio, $"{Interval.Ratio(ratio)} — {detail(Time(numerator).Value, Time(denominator).Value)}");
     }
 
+    // A step's lines: one per round when it ran in rounds, else its last line (Mark8 prints its result last).
+    private static IReadOnlyList<MarkStep> Lines(IReadOnlyList<MarkStep>? steps, int step, long? calls = null)
+    {
+        var lines = steps?.Where(s => s.Step == step && (calls is null || s.Calls == calls)).ToList() ?? [];
+        var rounds = lines.Where(s => s.Round > 0).ToList();
+        return rounds.Count > 0 ? rounds : lines.Count > 0 ? [lines[^1]] : [];
+    }
+
+    // A step's time per call: the median of its rounds with their 95% interval, or its one line as a point.
+    private static RatioEstimate Time(IReadOnlyList<MarkStep> lines) => lines.Count == 1 && lines[0].Round == 0
+        ? RatioEstimate.Point(lines[0].MeanNs)
+        : RatioEstimate.FromRounds(RoundsEstimate.FromRatios([.. lines.Select(l => new RoundRatio(l.Round, l.MeanNs))]));
+
+    // The calls are gone when a call costs less than its 20 multiplications can take on any core (the claim's bound).
     private static ClaimRow DeadLoop(SectionContext context, IReadOnlyList<MarkStep>? steps)
     {
         var claim = context.Published.Claim("dead-loop");
-        var mark1 = steps?.FirstOrDefault(s => s.Step == 1 && s.Calls == DeadLoopCalls);
-        var mark2 = steps?.FirstOrDefault(s => s.Step == 2);
-        if (mark1 is null || mark2 is null)
+        var mark1 = Lines(steps, 1, DeadLoopCalls);
+        var mark2 = Lines(steps, 2);
+        if (mark1.Count == 0 || mark2.Count == 0)
         {
             return Judge.Missing(claim, $"{MarkRuns.StepsFile} has no step 1 at {DeadLoopCalls:N0} calls or no step 2");
         }
 
-        string shown = $"{Format.Time(mark1.MeanNs)} vs {Format.Time(mark2.MeanNs)} (Mark2, {mark2.Calls:N0} calls)";
-        double fraction = mark1.MeanNs / mark2.MeanNs;
-        string rule = $"{Format.Number(fraction * 100)}% of Mark2's time";
-        return fraction < DeadLoopFraction
-            ? Judge.Row(claim, shown, Verdict.Reproduced, $"{rule}: below {DeadLoopFraction * 100:0}%, the work was deleted")
-            : Judge.Row(claim, shown, Verdict.NotReproduced, $"{rule}: not below {DeadLoopFraction * 100:0}%, the loop still does the work");
+        var time = Time(mark1);
+        return Judge.Estimate(claim, time, $"{Interval.Text(time, Format.Time)} per call (Mark2, the result used: {Format.Time(Time(mark2).Value)})", Nanoseconds);
     }
 
-    private static ClaimRow ValueClaim(SectionContext context, string id, BenchmarkResult? result)
+    private static ClaimRow Multiply(SectionContext context, BenchmarkResult? result)
     {
-        var claim = context.Published.Claim(id);
-        if (result is null)
+        var claim = context.Published.Claim("multiply");
+        return result is null
+            ? Judge.Missing(claim, $"{MarkRuns.SweepFile} has no row for it")
+            : Judge.Info(claim, Format.MeanWithError(result), "an absolute time of the note's laptop and JVM: shown, not judged (the ratios around it carry across machines)");
+    }
+
+    // "Completely constant over very different items array sizes": the largest size's cost over the smallest's.
+    private static ClaimRow ConstantItemCost(SectionContext context, IReadOnlyList<BenchmarkResult>? sweep)
+    {
+        const string Function = "get_pseudorandom_items";
+        var rows = sweep?.Where(r => r.Method == Function && Size(r) > 0).OrderBy(Size).ToList();
+        if (rows is not { Count: >= 2 })
         {
-            return Judge.Missing(claim, $"{MarkRuns.SweepFile} has no row for it");
+            return Judge.Missing(context.Published.Claim("get-pseudorandom-items"), $"{MarkRuns.SweepFile} has {Function} at fewer than two sizes");
         }
 
-        string at = result.Parameter(MarkRuns.SizeParameter) is { } size ? $" at size {Quantity.Number(size):N0}" : "";
-        return Judge.Value(claim, result.MeanNs, $"{Format.MeanWithError(result)}{at}");
+        return SizedRatio(context, "get-pseudorandom-items", rows[^1], rows[0]);
     }
 
-    private static ClaimRow SizedRatio(SectionContext context, string id, IReadOnlyList<BenchmarkResult>? sweep, string numerator, string denominator, int size)
+    private static ClaimRow SweepRatio(SectionContext context, string id, IReadOnlyList<BenchmarkResult>? sweep, (string Function, int Size) numerator,
+        (string Function, int Size) denominator)
     {
-        var n = Find(sweep, numerator, size);
-        var d = Find(sweep, denominator, size);
+        var n = Find(sweep, numerator.Function, numerator.Size);
+        var d = Find(sweep, denominator.Function, denominator.Size);
         if (sweep is not null && (n is null || d is null))
         {
-            double largest = sweep.Where(r => r.Method == numerator || r.Method == denominator).Select(Size).DefaultIfEmpty(double.NaN).Max();
-            return Judge.Missing(context.Published.Claim(id), $"{MarkRuns.SweepFile} has no {numerator} and {denominator} at {size:N0} (its sweep stops at {largest:N0})");
+            double largest = sweep.Where(r => r.Method == numerator.Function || r.Method == denominator.Function).Select(Size).DefaultIfEmpty(double.NaN).Max();
+            return Judge.Missing(context.Published.Claim(id), $"{MarkRuns.SweepFile} has no {numerator.Function} at {numerator.Size:N0} and " +
+                $"{denominator.Function} at {denominator.Size:N0} (its sweep stops at {largest:N0})");
         }
 
-        return RatioClaim(context, id, n, d, $"{numerator} and {denominator} at {size:N0}");
+        return n is null || d is null
+            ? Judge.Missing(context.Published.Claim(id), $"{MarkRuns.SweepFile}: not in the run")
+            : SizedRatio(context, id, n, d);
     }
+
+    private static ClaimRow SizedRatio(SectionContext context, string id, BenchmarkResult numerator, BenchmarkResult denominator)
+    {
+        string At(BenchmarkResult r) => $"{r.Method} at {Size(r):N0}";
+        var row = RatioClaim(context, id, numerator, denominator, $"{At(numerator)} and {At(denominator)}");
+        return row with { Measured = $"{row.Measured} ({At(numerator)} / {At(denominator)})" };
+    }
+
+    private static string Nanoseconds(double ns) => $"{Format.Number(ns)} ns";
 }

@@ -1,5 +1,6 @@
 using System.Globalization;
 using LabReport.Charts;
+using LabReport.Claims;
 using LabReport.RunFiles;
 
 namespace LabReport.Sections;
@@ -15,46 +16,125 @@ public sealed class HardwareCountersSection : PostSection
     /// <inheritdoc />
     public override string Post => "hardware-counters";
 
+    // The perf stat runs the hook records (Scripts/perf-stat.sh --out perf-stat): one CSV per loop.
+    private const string PerfFolder = "perf-stat";
+
     /// <inheritdoc />
     protected override IEnumerable<ClaimRow> Claims(SectionContext context)
     {
         var set = context.Benchmarks();
+        BenchmarkResult? At(string method, string n) => set.Find("AccessPatterns", method, ("N", n));
         foreach (var (id, n) in Sizes)
         {
-            yield return RatioClaim(context, id, set.Find("AccessPatterns", "SumRandom", ("N", n)), set.Find("AccessPatterns", "SumSequential", ("N", n)),
-                $"AccessPatterns SumRandom and SumSequential at N = {n}");
+            yield return RatioClaim(context, id, At("SumRandom", n), At("SumSequential", n), $"AccessPatterns SumRandom and SumSequential at N = {n}");
         }
 
-        bool measured = set.Results.Any(r => r.Class == "AccessPatterns") && set.Results.Where(r => r.Class == "AccessPatterns").All(r => r.HasInterval);
-        yield return measured
-            ? Cliff(context)
-            : Judge.Row(context.Published.Claim("cliff"), "—", Verdict.NotMeasurableHere, "AccessPatterns has no intervals (or no results): a jump cannot be told from noise");
+        yield return Cliff(context, set);
+        yield return PerElement(context, "seq-8M", At("SumSequential", "8000000"), At("SumSequential", "1000000"), 8);
+        yield return PerElement(context, "seq-64M", At("SumSequential", "64000000"), At("SumSequential", "1000000"), 64);
+        yield return PerElement(context, "seq-8M-to-64M", At("SumSequential", "64000000"), At("SumSequential", "8000000"), 8);
+        foreach (var row in Counters(context))
+        {
+            yield return row;
+        }
     }
 
     /// <inheritdoc />
     protected override IEnumerable<ChartRef> Charts(SectionContext context) => HardwareCountersCharts.Draw(context);
 
-    // The program checks its own prediction after the run (…-prediction.md): "Agrees: …", "Disagrees: …" or "No prediction: …".
-    private static ClaimRow Cliff(SectionContext context)
+    // The post's shape, whatever this machine's L3: the ratio jumps from 1M to 8M, and 64M does not fall back to 1M's level.
+    private static ClaimRow Cliff(SectionContext context, BenchmarkSet set)
     {
         var claim = context.Published.Claim("cliff");
-        string? path = Directory.Exists(context.PostFolder)
-            ? Directory.GetFiles(context.PostFolder, "*-prediction.md").Order(StringComparer.Ordinal).FirstOrDefault()
-            : null;
-        if (path is null)
+        BenchmarkResult? At(string method, string n) => set.Find("AccessPatterns", method, ("N", n));
+        var (r1, s1, r8, s8, r64, s64) = (At("SumRandom", "1000000"), At("SumSequential", "1000000"), At("SumRandom", "8000000"),
+            At("SumSequential", "8000000"), At("SumRandom", "64000000"), At("SumSequential", "64000000"));
+        if (r1 is null || s1 is null || r8 is null || s8 is null || r64 is null || s64 is null)
         {
-            return Judge.Missing(claim, "no *-prediction.md (the prediction check) in the run");
+            return Judge.Missing(claim, "AccessPatterns SumRandom and SumSequential at N = 1M, 8M and 64M: not all in the run's tables");
         }
 
-        context.Read(path);
-        string? line = File.ReadLines(path).FirstOrDefault(l => l.StartsWith("Agrees", StringComparison.Ordinal)
-            || l.StartsWith("Disagrees", StringComparison.Ordinal) || l.StartsWith("No prediction", StringComparison.Ordinal));
-        return line switch
+        // A ratio of ratios: (R8 / S8) / (R1 / S1), each side's means independent (or paired by round).
+        var jump = RatioEstimate.Of([r8, s1], [s8, r1]);
+        var stays = RatioEstimate.Of([r64, s1], [s64, r1]);
+        string shown = $"{Interval.Ratio(jump)} from 1M to 8M; 64M: {Interval.Ratio(stays)} the 1M ratio";
+        if (!jump.HasInterval || !stays.HasInterval)
         {
-            null => Judge.Missing(claim, "the prediction file has no Agrees/Disagrees/No prediction line"),
-            _ when line.StartsWith("Agrees", StringComparison.Ordinal) => Judge.Row(claim, line, Verdict.Reproduced, "the program's own check after the run"),
-            _ when line.StartsWith("Disagrees", StringComparison.Ordinal) => Judge.Row(claim, line, Verdict.NotReproduced, "the program's own check after the run"),
-            _ => Judge.Row(claim, line, Verdict.NotMeasurableHere, "no cache sizes, no prediction"),
-        };
+            return Judge.Row(claim, shown, Verdict.NotMeasurableHere, "AccessPatterns has no intervals: a jump cannot be told from noise");
+        }
+
+        return Judge.Shape(claim, [new ShapePart("8M over 1M", jump, Above: true), new ShapePart("64M over 1M", stays, Above: true)], shown);
+    }
+
+    // SumSequential's time per element at a larger N over a smaller one: above 1 when the time grows faster than the data.
+    private static ClaimRow PerElement(SectionContext context, string id, BenchmarkResult? larger, BenchmarkResult? smaller, double growth)
+    {
+        var claim = context.Published.Claim(id);
+        if (larger is null || smaller is null)
+        {
+            return Judge.Missing(claim, "AccessPatterns SumSequential at both sizes: not in the run's tables");
+        }
+
+        var ratio = Scaled(RatioEstimate.Of(larger, smaller), 1 / growth);
+        return RatioRow(context, claim, ratio, $"{Format.MeanWithError(larger)} vs {Format.MeanWithError(smaller)}, for {growth:0}× the data", [larger, smaller]);
+    }
+
+    // The post's perf stat counters: IPC, L1 miss rate, branch miss rate of the two loops, where the machine counts them.
+    private static IEnumerable<ClaimRow> Counters(SectionContext context)
+    {
+        var claims = new[] { "ipc", "l1-miss", "branch-miss" }.Select(context.Published.Claim).ToList();
+        if (Premise.Pmu(context.Run.Environment) is { } unmet)
+        {
+            return claims.Select(c => Judge.Row(c, "—", Verdict.NotMeasurableHere, unmet));
+        }
+
+        var sequential = LoadPerf(context, "sequential");
+        var random = LoadPerf(context, "random");
+        if (sequential is null || random is null)
+        {
+            return claims.Select(c => Judge.Missing(c, $"{PerfFolder}/perf-stat-{{sequential,random}}.csv: not in the run (Scripts/perf-stat.sh)"));
+        }
+
+        double? Rate(PerfStat perf, string part, string whole) => perf.Count(part) / perf.Count(whole);
+        return
+        [
+            Counter(claims[0], Rate(sequential, "instructions", "cycles") / Rate(random, "instructions", "cycles"), "IPC sequential / random",
+                $"IPC {Format.Number(Rate(sequential, "instructions", "cycles") ?? double.NaN)} vs {Format.Number(Rate(random, "instructions", "cycles") ?? double.NaN)}"),
+            Counter(claims[1], Rate(random, "L1-dcache-load-misses", "L1-dcache-loads") / Rate(sequential, "L1-dcache-load-misses", "L1-dcache-loads"),
+                "L1 miss rate random / sequential", "L1-dcache-load-misses / L1-dcache-loads"),
+            Counter(claims[2], Rate(random, "branch-misses", "branch-instructions") * 100, "the random loop's branch miss rate", "branch-misses / branch-instructions"),
+        ];
+    }
+
+    private static ClaimRow Counter(PublishedClaim claim, double? value, string what, string how)
+    {
+        if (value is not double v || !double.IsFinite(v))
+        {
+            return Judge.Row(claim, "—", Verdict.NotMeasurableHere, $"perf stat counted no events for {what} ({how}: <not supported> or absent)");
+        }
+
+        var point = RatioEstimate.Point(v);
+        return claim.Unit == "%"
+            ? Judge.Estimate(claim, point, $"{Format.Number(v)}% ({how}; perf stat, no interval)", x => $"{Format.Number(x)}%")
+            : Judge.Estimate(claim, point, $"{Interval.Ratio(point)} — {how} (perf stat)");
+    }
+
+    private static PerfStat? LoadPerf(SectionContext context, string mode)
+    {
+        string? path = context.File(Path.Combine(PerfFolder, $"perf-stat-{mode}.csv"));
+        if (path is null)
+        {
+            return null;
+        }
+
+        try
+        {
+            return PerfStat.Load(path);
+        }
+        catch (Exception e) when (e is InvalidDataException or IOException or UnauthorizedAccessException)
+        {
+            context.Problem(e.Message);
+            return null;
+        }
     }
 }

@@ -1,3 +1,4 @@
+using LabReport.Claims;
 using LabReport.RunFiles;
 
 namespace LabReport.Sections;
@@ -43,11 +44,13 @@ public abstract class PostSection : IPostSection
     protected abstract IEnumerable<ChartRef> Charts(SectionContext context);
 
     /// <summary>
-    /// A ratio claim on two benchmark results: <paramref name="numerator"/> / <paramref name="denominator"/> of their
-    /// times, or of their throughputs when <paramref name="throughput"/> (which inverts it).
+    /// A claim on the ratio of two benchmark results, judged by the claim's kind: <paramref name="numerator"/> /
+    /// <paramref name="denominator"/> of their times, or of their throughputs when <paramref name="throughput"/> (which
+    /// inverts it, and the rates are shown in <paramref name="rateUnit"/>). A claim with a thread premise is first checked
+    /// against how many threads really ran at once.
     /// </summary>
     protected static ClaimRow RatioClaim(SectionContext context, string id, BenchmarkResult? numerator, BenchmarkResult? denominator,
-        string names, bool throughput = false)
+        string names, bool throughput = false, string rateUnit = "ops/s")
     {
         ArgumentNullException.ThrowIfNull(context);
         var claim = context.Published.Claim(id);
@@ -58,16 +61,36 @@ public abstract class PostSection : IPostSection
 
         var ratio = throughput ? RatioEstimate.Of(denominator, numerator) : RatioEstimate.Of(numerator, denominator);
         string detail = throughput
-            ? $"{Format.Rate(1e9 / numerator.MeanNs)} vs {Format.Rate(1e9 / denominator.MeanNs)} ops/s"
+            ? $"{Format.Rate(1e9 / numerator.MeanNs)} vs {Format.Rate(1e9 / denominator.MeanNs)} {rateUnit}"
             : $"{Format.MeanWithError(numerator)} vs {Format.MeanWithError(denominator)}";
-        if (!ratio.HasInterval && !double.IsNaN(ratio.Value))
+        return RatioRow(context, claim, ratio, detail, [numerator, denominator]);
+    }
+
+    /// <summary>
+    /// A claim on a ratio already computed from <paramref name="sides"/> (checked against the claim's thread premise):
+    /// a ratio without an interval from benchmark means is a single iteration (a smoke run), which decides nothing.
+    /// </summary>
+    protected static ClaimRow RatioRow(SectionContext context, PublishedClaim claim, RatioEstimate ratio, string detail, IReadOnlyList<BenchmarkResult> sides)
+    {
+        ArgumentNullException.ThrowIfNull(context);
+        ArgumentNullException.ThrowIfNull(claim);
+        string shown = $"{Interval.Ratio(ratio)} — {detail}";
+        if (Premise.Threads(claim, context.Run.Environment, sides) is { } unmet)
         {
-            // A benchmark mean without an interval is a single iteration (a smoke run): its ratio decides nothing.
-            return Judge.Row(claim, $"{ratio} — {detail}", Verdict.NotMeasurableHere, "fewer than two iterations: no interval");
+            return Judge.Row(claim, shown, Verdict.NotMeasurableHere, unmet);
         }
 
-        return Judge.Ratio(claim, ratio, detail);
+        if (!ratio.HasInterval && !double.IsNaN(ratio.Value))
+        {
+            return Judge.Row(claim, shown, Verdict.NotMeasurableHere, "fewer than two iterations: no interval");
+        }
+
+        return Judge.Estimate(claim, ratio, shown);
     }
+
+    /// <summary>An estimate scaled by a constant (a time ratio per element: divided by the growth of the data).</summary>
+    protected static RatioEstimate Scaled(RatioEstimate estimate, double factor) =>
+        estimate with { Value = estimate.Value * factor, Lower = estimate.Lower * factor, Upper = estimate.Upper * factor };
 
     /// <summary>The ops/s interval of a result: [1e9 / upper, 1e9 / lower], the high end ∞ when the time interval reaches zero.</summary>
     protected internal static (double Low, double High) RateInterval(BenchmarkResult result)

@@ -1,0 +1,53 @@
+using System.Globalization;
+using LabReport.RunFiles;
+
+namespace LabReport.Claims;
+
+/// <summary>The verdict rules, printed in every report so a reader can check each verdict by hand.</summary>
+public static class ClaimRules
+{
+    /// <summary>Intervals: where they come from, and what "borderline" means.</summary>
+    public const string Intervals =
+        "Every measured number is read from the run's own files, and its interval is printed next to it with its level. A case " +
+        "measured in interleaved rounds gives the median of the per-round ratios and a 95% interval from the spread between rounds " +
+        "(Student's t on their logs), so a machine state that lasts minutes widens the interval instead of moving the number. " +
+        "Otherwise the interval is the 99.9% interval of one process's iterations (BenchmarkDotNet's Error; a ratio's on the log " +
+        "scale, ln(ratio) ± t · √(CV₁²/n₁ + CV₂²/n₂), Welch's degrees of freedom). A number without an interval (one histogram's " +
+        "percentile, a count) is judged by its point.";
+
+    /// <summary>What every kind shares.</summary>
+    public const string Borderline =
+        "*borderline* = the interval straddles the threshold the verdict turns on (1, an edge of a band, a bound, an edge of the " +
+        "SESOI); the row names it. *not reproduced* therefore always means measured the other way, never \"could not tell\".";
+
+    /// <summary>The verdicts that judge nothing.</summary>
+    public const string NotJudged =
+        "*not measurable here* = the run cannot decide: a premise this machine does not meet, fewer than two iterations (a smoke " +
+        "run), a mean at or below zero, a load other than the post's. *missing* = a file or row the claim needs is not in the run. " +
+        "*information only* = a description of the post's machine (its disk, an absolute time on its hardware): shown, never judged.";
+
+    /// <summary>The drift flag.</summary>
+    public static string Drift =>
+        $"*machine drifted* = the run's drift probe (a fixed CPU loop and a memory-latency point, timed before the first post and after " +
+        $"each) moved by more than {(ProbeFile.Threshold * 100).ToString("0", CultureInfo.InvariantCulture)}% in either metric while " +
+        "the claim's post ran: a flag on the row, counted in the glance; the verdict itself is unchanged.";
+
+    /// <summary>Every rule, in the order the report prints them.</summary>
+    public static IReadOnlyList<string> Lines =>
+    [
+        Intervals,
+        Borderline,
+        RatioRule.Text,
+        BoundRule.Text,
+        EquivalenceRule.Text,
+        TrivialRule.Text,
+        BandRule.RelativeText,
+        ShapeRule.Text,
+        ExactRule.Text,
+        UnresolvedRule.Text,
+        Rescale.Text,
+        Premise.Text,
+        NotJudged,
+        Drift,
+    ];
+}

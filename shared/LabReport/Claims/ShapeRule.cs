@@ -1,0 +1,37 @@
+namespace LabReport.Claims;
+
+/// <summary>One part of a shape: a ratio that must lie above (or below) 1.</summary>
+/// <param name="Label">What the part is ("8M over 1M").</param>
+/// <param name="Estimate">The ratio measured.</param>
+/// <param name="Above">True when the shape needs it above 1.</param>
+public sealed record ShapePart(string Label, RatioEstimate Estimate, bool Above);
+
+/// <summary>A shape claim ("the ratio jumps between 1M and 8M and does not snap back"): every part on its side of 1.</summary>
+public static class ShapeRule
+{
+    /// <summary>The rule as the report prints it.</summary>
+    public const string Text =
+        "**shape** (the post's shape, not its numbers: \"jumps between these sizes\", \"wins at 1 thread and loses under contention\"): " +
+        "each part is a ratio that must lie on a stated side of 1. *reproduced* = every part's interval lies on its side; " +
+        "*not reproduced* = a part lies entirely on the other side; *borderline* = no part is against the shape but one straddles 1.";
+
+    /// <summary>Judges the parts.</summary>
+    public static Outcome Judge(IReadOnlyList<ShapePart> parts)
+    {
+        ArgumentNullException.ThrowIfNull(parts);
+        string Part(ShapePart p) => $"{p.Label} {Interval.Range(p.Estimate)}";
+        var against = parts.Where(p => p.Above ? Interval.Below(p.Estimate, 1) : Interval.Above(p.Estimate, 1)).ToList();
+        if (against.Count > 0)
+        {
+            return Outcome.NotReproduced($"against the shape: {string.Join("; ", against.Select(p => $"{Part(p)} should be {(p.Above ? "above" : "below")} 1"))}");
+        }
+
+        var open = parts.Where(p => !Interval.Above(p.Estimate, 1) && !Interval.Below(p.Estimate, 1)).ToList();
+        if (open.Count > 0)
+        {
+            return Outcome.Borderline($"{string.Join("; ", open.Select(Part))} straddle{(open.Count == 1 ? "s" : "")} 1", $"1 ({string.Join(", ", open.Select(p => p.Label))})");
+        }
+
+        return Outcome.Reproduced($"every part on its side of 1: {string.Join("; ", parts.Select(Part))}");
+    }
+}

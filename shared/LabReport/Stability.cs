@@ -1,0 +1,86 @@
+namespace LabReport;
+
+/// <summary>One run's verdicts, by claim key ("post/id"), and the machine it ran on.</summary>
+/// <param name="Name">How the run is named ("amd-epyc-…/2026-11-25-full").</param>
+/// <param name="Fingerprint">The machine's fingerprint (machine.json, or environment.md's CPU, cores and caches).</param>
+/// <param name="Rows">Each judged or unjudged claim's row; information rows are left out.</param>
+public sealed record RunVerdicts(string Name, string Fingerprint, IReadOnlyDictionary<string, ClaimRow> Rows);
+
+/// <summary>Where a disagreement comes from when the runs come from more than one machine.</summary>
+public enum Between
+{
+    /// <summary>One machine, or the claim agrees.</summary>
+    None,
+
+    /// <summary>The verdict is the same within each machine (two runs or more each) and differs between machines: a property of the machine.</summary>
+    Machine,
+
+    /// <summary>The verdict differs between runs of one machine: noise.</summary>
+    Noise,
+
+    /// <summary>It differs between machines, but some machine has one run, so stable-on-each cannot be told.</summary>
+    Unknown,
+}
+
+/// <summary>One claim across the runs.</summary>
+/// <param name="Key">"post/id".</param>
+/// <param name="Claim">What the claim says.</param>
+/// <param name="Rows">Its row in each run, in the runs' order (null where a run lacks it).</param>
+/// <param name="Agree">True when every run gave the same verdict.</param>
+/// <param name="Why">For a disagreement: which runs called it borderline or ran it while the machine drifted.</param>
+/// <param name="Between">With runs of several machines: a machine's property or noise.</param>
+public sealed record ClaimStability(string Key, string Claim, IReadOnlyList<ClaimRow?> Rows, bool Agree, string Why, Between Between);
+
+/// <summary>The verdicts of several runs side by side, claim by claim.</summary>
+public static class Stability
+{
+    /// <summary>Every claim any run judged, in the first run's order; information rows are not claims.</summary>
+    public static IReadOnlyList<ClaimStability> Compare(IReadOnlyList<RunVerdicts> runs)
+    {
+        ArgumentNullException.ThrowIfNull(runs);
+        var keys = runs.SelectMany(r => r.Rows.Keys).Distinct().ToList();
+        var machines = runs.Select(r => r.Fingerprint).Distinct().ToList();
+        var result = new List<ClaimStability>();
+        foreach (string key in keys)
+        {
+            var rows = runs.Select(r => r.Rows.TryGetValue(key, out var row) ? row : null).ToList();
+            string Verdict(int i) => rows[i]?.Verdict.Name() ?? "absent";
+            bool agree = rows.Select((_, i) => Verdict(i)).Distinct().Count() == 1;
+            var why = new List<string>();
+            if (!agree)
+            {
+                for (int i = 0; i < runs.Count; i++)
+                {
+                    if (rows[i]?.Verdict == LabReport.Verdict.Borderline)
+                    {
+                        why.Add($"borderline in {runs[i].Name}{(rows[i]!.Threshold is { } t ? $" (at {t})" : "")}");
+                    }
+
+                    if (rows[i]?.Drifted == true)
+                    {
+                        why.Add($"machine drifted in {runs[i].Name}");
+                    }
+                }
+
+                if (why.Count == 0)
+                {
+                    why.Add("neither borderline nor drifted in any run: the runs measured it differently");
+                }
+            }
+
+            var between = Between.None;
+            if (!agree && machines.Count > 1)
+            {
+                var perMachine = machines.Select(m => Enumerable.Range(0, runs.Count).Where(i => runs[i].Fingerprint == m).Select(Verdict).ToList()).ToList();
+                between = perMachine.Any(v => v.Distinct().Count() > 1)
+                    ? Between.Noise
+                    : perMachine.All(v => v.Count >= 2) ? Between.Machine : Between.Unknown;
+            }
+
+            var first = rows.First(r => r is not null)!;
+            result.Add(new ClaimStability(key, first.Claim, rows, agree, string.Join("; ", why), between));
+        }
+
+        return result;
+    }
+}

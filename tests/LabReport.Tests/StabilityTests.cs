@@ -1,0 +1,151 @@
+namespace LabReport.Tests;
+
+/// <summary>
+/// <c>stability</c> on copies of the full fixture with known disagreements: E1 made 15× (direction only instead of
+/// reproduced) and E5 made 0.2× (reproduced instead of direction only), a drift probe, and machine.json fingerprints.
+/// </summary>
+public sealed class StabilityTests : IDisposable
+{
+    private const string E1Table = "enemies-of-measurement/EnemiesOfMeasurement.E1_JitWarmup-report-github.md";
+    private const string E5Table = "enemies-of-measurement/EnemiesOfMeasurement.E5_BranchPredictor-report-github.md";
+    private readonly List<RunFixture> _runs = [];
+
+    public void Dispose()
+    {
+        foreach (var run in _runs)
+        {
+            run.Dispose();
+        }
+    }
+
+    private RunFixture Copy(string? fingerprint = null, bool e1 = false, bool e5 = false, bool drift = false)
+    {
+        var run = RunFixture.Copy("full");
+        _runs.Add(run);
+        if (fingerprint is not null)
+        {
+            File.WriteAllText(run.File("machine.json"), $"{{ \"fingerprint\": \"{fingerprint}\" }}\n");
+        }
+
+        if (e1)
+        {
+            Edit(run, E1Table, "| SumPayloadCold | 11.574 ms |", "| SumPayloadCold | 55.050 ms |");
+        }
+
+        if (e5)
+        {
+            Edit(run, E5Table, "| ScanSorted | 8000000 |  2.387 ms |", "| ScanSorted | 8000000 |  5.689 ms |");
+        }
+
+        if (drift)
+        {
+            File.WriteAllText(run.File("probe.csv"), "label,utc,cpu_ns,memory_ns\nstart,t0,100,80\nwhy-benchmarks-lie,t1,101,81\nenemies-of-measurement,t2,130,82\n");
+        }
+
+        return run;
+    }
+
+    private static void Edit(RunFixture run, string file, string before, string after)
+    {
+        string text = File.ReadAllText(run.File(file));
+        text.Should().Contain(before);
+        File.WriteAllText(run.File(file), text.Replace(before, after, StringComparison.Ordinal));
+    }
+
+    private static int Claims => PublishedNumbers.LoadDefault().Posts.Sum(p => p.Claims.Count(c => c.Kind != "info"));
+
+    // The cells of the side-by-side row of a claim key.
+    private static string[] Row(string output, string key) =>
+        [.. output.Split('\n').Single(l => l.StartsWith($"| {key}:", StringComparison.Ordinal)).Trim().Trim('|').Split('|').Select(c => c.Trim())];
+
+    [Fact]
+    public void Runs_of_one_machine_agree_but_for_the_edited_claim_which_a_run_ran_while_the_machine_drifted()
+    {
+        var a = Copy();
+        var b = Copy(e1: true, drift: true);
+        var (code, output, error) = RunFixture.Run("stability", a.Path, b.Path);
+        code.Should().Be(0, error);
+        output.Should().Contain("# Verdict stability: 2 runs, 1 machine");
+        output.Should().Contain($"**{Claims - 1} of {Claims} claims agree.** Of the 1 that do not, 0 were borderline in a run and 1 ran while the machine drifted.");
+        var e1 = Row(output, "enemies-of-measurement/E1");
+        e1[1].Should().Be("reproduced");
+        e1[2].Should().Be("direction only · drifted");
+        e1[3].Should().Be("**no**");
+        e1[4].Should().Be("machine drifted in fixtures/full");
+        Row(output, "enemies-of-measurement/E5")[3].Should().Be("yes", "a drifted claim that agrees is still agreement");
+        output.Should().NotContain("## Between machines", "one machine");
+        File.Exists(a.File("report.md")).Should().BeFalse("stability judges the runs without writing into them");
+    }
+
+    [Fact]
+    public void Runs_of_two_machines_separate_a_machines_property_from_noise()
+    {
+        // Machine X: two runs, E5 differs between them (noise). Machine Y: two runs, both with E1 at 15× (stable on Y, not on X's level).
+        var x1 = Copy("X");
+        var x2 = Copy("X", e5: true);
+        var y1 = Copy("Y", e1: true);
+        var y2 = Copy("Y", e1: true);
+        string outDir = Path.Combine(Path.GetDirectoryName(x1.Path)!, "stability-out");
+        var (code, output, error) = RunFixture.Run("stability", x1.Path, x2.Path, y1.Path, y2.Path, "--out", outDir);
+        code.Should().Be(0, error);
+        output.Should().Contain("# Verdict stability: 4 runs, 2 machines");
+        output.Should().Contain($"**{Claims - 2} of {Claims} claims agree.**");
+        output.Should().Contain("- 1 claim differ between the machines and are stable on each: a property of the machine: enemies-of-measurement/E1");
+        output.Should().Contain("- 1 claim differ between runs of one machine: noise: enemies-of-measurement/E5");
+        Row(output, "enemies-of-measurement/E5")[6].Should().Be("neither borderline nor drifted in any run: the runs measured it differently");
+        File.ReadAllText(Path.Combine(outDir, StabilityCommand.FileName)).Should().Be(output);
+    }
+
+    [Fact]
+    public void One_run_per_machine_cannot_tell_a_property_from_noise()
+    {
+        var x = Copy("X");
+        var y = Copy("Y", e1: true);
+        var (code, output, _) = RunFixture.Run("stability", x.Path, y.Path);
+        code.Should().Be(0);
+        output.Should().Contain("- 1 claim differ between the machines, but a machine has one run, so stable-on-each cannot be told: enemies-of-measurement/E1");
+    }
+
+    [Fact]
+    public void A_run_without_any_post_folder_exits_1_naming_it()
+    {
+        var a = Copy();
+        using var empty = RunFixture.Copy("corrupt-json");
+        Directory.Delete(empty.File("statistics-that-matter"), recursive: true);
+        var (code, _, error) = RunFixture.Run("stability", a.Path, empty.Path);
+        code.Should().Be(1);
+        error.Should().StartWith("error: ").And.Contain(empty.Path).And.Contain("no post folder");
+    }
+
+    [Fact]
+    public void Wrong_inputs_are_one_line_and_exit_2()
+    {
+        var a = Copy();
+        foreach (var (args, message) in new (string[], string)[]
+        {
+            (["stability"], "stability needs at least two run folders (got 0)"),
+            (["stability", a.Path], "stability needs at least two run folders (got 1)"),
+            (["stability", a.Path, a.Path], "the same run folder twice"),
+            (["stability", a.Path, "/nonexistent/run"], "/nonexistent/run: no such directory"),
+            (["stability", a.Path, a.Path, "--bogus"], "Unknown option: --bogus"),
+            (["stability", a.Path, Path.GetTempPath()], "not a run folder"),
+            (["stability", a.Path, Copy().Path, "--out", "/proc/nonexistent/out"], "/proc/nonexistent/out"),
+        })
+        {
+            var (code, output, error) = RunFixture.Run(args);
+            code.Should().Be(2, string.Join(' ', args));
+            output.Should().BeEmpty();
+            error.Should().StartWith("error: ").And.Contain(message);
+            error.Split('\n', StringSplitOptions.RemoveEmptyEntries).First().Should().Contain(message, "the first line says what is wrong");
+        }
+    }
+
+    [Fact]
+    public void Help_names_the_command()
+    {
+        RunFixture.Run("--help").Output.Should().Contain("stability <run-folder> <run-folder> [more...] [--out DIR]");
+        var (code, output, _) = RunFixture.Run("stability", "--help");
+        code.Should().Be(0);
+        output.Should().Contain("N of M").And.Contain("--out DIR");
+    }
+}
