@@ -27,7 +27,12 @@ public sealed class HandRolledHarnessSection : PostSection
     {
         var steps = Steps(context);
         var sweep = Sweep(context);
-        context.File("comparison.md"); // not judged (the note has no BenchmarkDotNet), linked for the reader
+        // Not judged (the note has no BenchmarkDotNet), linked for the reader when the profile ran it (not quick).
+        string comparison = Path.Combine(context.PostFolder, "comparison.md");
+        if (File.Exists(comparison))
+        {
+            context.Read(comparison);
+        }
         yield return Mark0VsMark8(context, steps);
         yield return DeadLoop(context, steps);
         yield return Multiply(context, Find(sweep, "multiply", null));
