@@ -1,4 +1,5 @@
 using BenchmarkDotNet.Attributes;
+using MeasurementLab.Caches;
 using MeasurementLab;
 using StorageEngine;
 

@@ -1,4 +1,5 @@
 using EnemiesOfMeasurement;
+using MeasurementLab.Caches;
 using MeasurementLab;
 
 // Post 2, "Enemies of Measurement": six benchmark classes (E1_..E6_), one enemy each, defences down; the modes

@@ -2,6 +2,7 @@ using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Columns;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
+using MeasurementLab.Caches;
 using MeasurementLab;
 
 namespace EnemiesOfMeasurement;

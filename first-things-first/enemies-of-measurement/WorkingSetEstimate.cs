@@ -1,4 +1,5 @@
 using System.Globalization;
+using MeasurementLab.Caches;
 using MeasurementLab;
 using StorageEngine;
 

@@ -1,3 +1,5 @@
+using MeasurementLab;
+
 namespace HandRolledHarness;
 
 /// <summary>
@@ -6,15 +8,12 @@ namespace HandRolledHarness;
 /// </summary>
 public sealed class BinarySearchData
 {
-    /// <summary>Seed of the pre-generated items, so every run searches for the same sequence.</summary>
-    public const int ItemsSeed = 42;
-
     public BinarySearchData(int size)
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(size, 1);
         Sorted = SearchAndSort.FillIntArray(size);
         SuccessItem = SuccessItemFor(size);
-        Items = SearchAndSort.PseudorandomItems(size, ItemsSeed);
+        Items = SearchAndSort.PseudorandomItems(size, LabSeed.Value); // every run searches for the same sequence
     }
 
     public int[] Sorted { get; }

@@ -13,7 +13,7 @@ internal static class DoublingRounds
         lastLoopSeconds < minSeconds && count < NoteParameters.CountCap;
 
     /// <summary>Runs the rounds, reporting each one; returns the last.</summary>
-    public static MarkResult Run<TCall>(IClock clock, TCall call, int repeats, double minSeconds, Action<MarkResult> onRound)
+    public static MarkResult Run<TCall>(TimeProvider clock, TCall call, int repeats, double minSeconds, Action<MarkResult> onRound)
         where TCall : struct, ITimedCall
     {
         int count = 1;

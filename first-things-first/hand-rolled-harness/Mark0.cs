@@ -6,7 +6,7 @@ namespace HandRolledHarness;
 /// Section 3.1, useless: time a single call. The number is mostly just-in-time compilation of multiply and of
 /// the timer itself, and it is below what the clock can resolve anyway.
 /// </summary>
-public sealed class Mark0(IClock clock, TextWriter output)
+public sealed class Mark0(TimeProvider clock, TextWriter output)
 {
     public double Run()
     {

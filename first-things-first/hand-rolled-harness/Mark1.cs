@@ -6,7 +6,7 @@ namespace HandRolledHarness;
 /// Section 3.2: time many calls and divide. The result of multiply is never used, so once the loop is optimised
 /// (on-stack replacement moves it out of tier-0 within the first run) the JIT may drop the work and time an empty loop.
 /// </summary>
-public sealed class Mark1(IClock clock, TextWriter output, int count = NoteParameters.Mark1Count)
+public sealed class Mark1(TimeProvider clock, TextWriter output, int count = NoteParameters.Mark1Count)
 {
     public void Run()
     {

@@ -3,7 +3,7 @@ using static System.FormattableString;
 namespace HandRolledHarness;
 
 /// <summary>Section 3.3: add every result into a dummy that is returned, so the calls are live code.</summary>
-public sealed class Mark2(IClock clock, TextWriter output, int count = NoteParameters.Count)
+public sealed class Mark2(TimeProvider clock, TextWriter output, int count = NoteParameters.Count)
 {
     public double Run()
     {
@@ -14,7 +14,7 @@ public sealed class Mark2(IClock clock, TextWriter output, int count = NoteParam
     }
 
     /// <summary>One timed loop of <paramref name="count"/> calls, in ns per call: the unit Mark3 and Mark4 repeat.</summary>
-    internal static double TimeMultiply(IClock clock, int count, ref double dummy)
+    internal static double TimeMultiply(TimeProvider clock, int count, ref double dummy)
     {
         var t = new Timer(clock);
         for (int i = 0; i < count; i++)

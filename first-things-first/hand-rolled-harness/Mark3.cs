@@ -3,7 +3,7 @@ using static System.FormattableString;
 namespace HandRolledHarness;
 
 /// <summary>Section 3.4: repeat Mark2's loop and print every time, to see the variation between runs.</summary>
-public sealed class Mark3(IClock clock, TextWriter output, int count = NoteParameters.Count, int repeats = NoteParameters.Repeats)
+public sealed class Mark3(TimeProvider clock, TextWriter output, int count = NoteParameters.Count, int repeats = NoteParameters.Repeats)
 {
     public double Run()
     {

@@ -3,7 +3,7 @@ using static System.FormattableString;
 namespace HandRolledHarness;
 
 /// <summary>Section 3.5: the same runs as Mark3, summarised as mean and standard deviation.</summary>
-public sealed class Mark4(IClock clock, TextWriter output, int count = NoteParameters.Count, int repeats = NoteParameters.Repeats)
+public sealed class Mark4(TimeProvider clock, TextWriter output, int count = NoteParameters.Count, int repeats = NoteParameters.Repeats)
 {
     public double Run()
     {

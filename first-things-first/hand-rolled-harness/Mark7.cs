@@ -1,7 +1,7 @@
 namespace HandRolledHarness;
 
 /// <summary>Section 4.2: Mark6 printing only the final round, one line per function.</summary>
-public sealed class Mark7(IClock clock, TextWriter output, int repeats = NoteParameters.Repeats, double minSeconds = NoteParameters.MinSeconds)
+public sealed class Mark7(TimeProvider clock, TextWriter output, int repeats = NoteParameters.Repeats, double minSeconds = NoteParameters.MinSeconds)
 {
     public MarkResult Run(string name, Func<int, double> function)
     {

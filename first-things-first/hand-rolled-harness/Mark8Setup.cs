@@ -4,7 +4,7 @@ namespace HandRolledHarness;
 /// Section 5: Mark8 for a <see cref="Benchmarkable"/>, pausing the timer around its setup before each call.
 /// Pause and play read the clock twice per call, so it suits calls of at least about 100 ns.
 /// </summary>
-public sealed class Mark8Setup(IClock clock, TextWriter output, int repeats = NoteParameters.Repeats, double minSeconds = NoteParameters.MinSeconds)
+public sealed class Mark8Setup(TimeProvider clock, TextWriter output, int repeats = NoteParameters.Repeats, double minSeconds = NoteParameters.MinSeconds)
 {
     public MarkResult Run(string name, string info, Benchmarkable benchmarkable)
     {

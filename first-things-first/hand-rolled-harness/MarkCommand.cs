@@ -44,12 +44,12 @@ internal static class MarkCommand
     public static int Run(string[] args)
     {
         var options = MarkOptions.Parse(args);
-        Execute(options, StopwatchClock.Instance, Console.Out);
+        Execute(options, TimeProvider.System, Console.Out);
         return 0;
     }
 
     /// <summary>Runs the step; returns the final results of mark 7 and 8 (also written to --csv).</summary>
-    internal static IReadOnlyList<Mark8Row> Execute(MarkOptions options, IClock clock, TextWriter output)
+    internal static IReadOnlyList<Mark8Row> Execute(MarkOptions options, TimeProvider clock, TextWriter output)
     {
         foreach (string line in SystemInfo.Current())
         {
@@ -111,7 +111,7 @@ internal static class MarkCommand
 
     // Mark 8's sweep, once or in interleaved rounds: each round the whole sweep, the functions timed together in the
     // round's own order.
-    private static IEnumerable<Mark8Row> Sweep(MarkOptions options, IClock clock, TextWriter output, int repeats, double minSeconds)
+    private static IEnumerable<Mark8Row> Sweep(MarkOptions options, TimeProvider clock, TextWriter output, int repeats, double minSeconds)
     {
         var mark8 = new Mark8(clock, output, repeats, minSeconds);
         var mark8Setup = new Mark8Setup(clock, output, repeats, minSeconds);

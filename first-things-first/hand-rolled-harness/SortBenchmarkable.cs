@@ -1,11 +1,13 @@
+using MeasurementLab;
+
 namespace HandRolledHarness;
 
-/// <summary>Section 5's sort benchmark: setup reshuffles the array, the call sorts it.</summary>
-public sealed class SortBenchmarkable(Action<int[]> sort, int size, int seed = SortBenchmarkable.ShuffleSeed) : Benchmarkable
+/// <summary>
+/// Section 5's sort benchmark: setup reshuffles the array, the call sorts it. The shuffles draw from the lab's seed,
+/// so every run sorts the same sequence of permutations.
+/// </summary>
+public sealed class SortBenchmarkable(Action<int[]> sort, int size, int seed = LabSeed.Value) : Benchmarkable
 {
-    /// <summary>Seed of the shuffles, so every run sorts the same sequence of permutations.</summary>
-    public const int ShuffleSeed = 42;
-
     private readonly int[] _array = SearchAndSort.FillIntArray(size);
     private readonly Random _random = new(seed);
 

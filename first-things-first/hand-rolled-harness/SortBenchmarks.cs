@@ -1,4 +1,5 @@
 using BenchmarkDotNet.Attributes;
+using MeasurementLab;
 
 namespace HandRolledHarness;
 
@@ -24,7 +25,7 @@ public class SortBenchmarks
     public void CreateArray()
     {
         _array = SearchAndSort.FillIntArray(Size);
-        _random = new Random(SortBenchmarkable.ShuffleSeed);
+        _random = new Random(LabSeed.Value);
     }
 
     [IterationSetup]

@@ -1,5 +1,6 @@
 using HardwareCounters.Prediction;
 using HardwareCounters.Standalone;
+using MeasurementLab.Caches;
 using MeasurementLab;
 
 // Post 5, "Hardware Counters". Benchmarks: AccessPatterns. Modes: perf-sequential, perf-random (for perf), predict,

@@ -1,5 +1,9 @@
 #!/usr/bin/env bash
 # Shared helpers for the lab's scripts. Source it: . "$(dirname "$0")/../lib/common.sh" (adjust the path).
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+  printf "error: %s is a library the lab's scripts source; run one of them (scripts/run-all.sh --help)\n" "$0" >&2
+  exit 2
+fi
 # Conventions: set -euo pipefail in the caller, --help on every script, every background process stopped on exit.
 
 # Absolute path of the repository root (the directory holding companion-code.sln).
@@ -136,19 +140,3 @@ lab_duration() {
   fi
 }
 
-# lab_hook_args "$@": the command line of a hook written before scripts/lib/hook.sh, PROFILE OUTDIR [BDN_ARGS...];
-# sets PROFILE, OUT and BDN_ARGS. Kept so such a hook (the prologue's, written in parallel) still runs under
-# run-all.sh after the merge; a hook on hook.sh gets all of this, plus --estimate, from lab_hook_start.
-# shellcheck disable=SC2034 # PROFILE, OUT and BDN_ARGS are the caller's
-lab_hook_args() {
-  case "${1:-}" in -h|--help) usage; exit 0 ;; esac
-  [ $# -ge 2 ] || lab_usage_error "PROFILE and OUTDIR are required"
-  PROFILE=$1
-  case "$PROFILE" in
-    smoke|quick|full) ;;
-    *) lab_usage_error "PROFILE must be smoke, quick or full (got '$PROFILE')" ;;
-  esac
-  OUT=$(lab_out_dir OUTDIR "$2")
-  shift 2
-  BDN_ARGS=("$@")
-}

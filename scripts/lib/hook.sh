@@ -169,8 +169,12 @@ lab_bdn() {
   set -- "$@" "${rounds[@]}"
   lab_record dotnet run -c Release -- "$@" --exporters fulljson
   lab_info "$LAB_NAME:${PREFIX[*]:+ ${PREFIX[*]}} $*"
+  # Round jobs have stable names (Job-R1...), so BenchmarkDotNet's generated project keeps one folder per post in the
+  # build output: kept (--keepFiles), the post's next run rebuilds it incrementally (~6 s instead of ~20 s here).
+  local keep=()
+  if [ "${#rounds[@]}" -gt 0 ]; then keep=(--keepFiles); fi
   (cd "$POST_DIR" && "${PREFIX[@]}" "${APP[@]}" "$@" --exporters fulljson --buildTimeout "$LAB_BDN_BUILD_TIMEOUT" \
-    --artifacts "$artifacts") || rc=$?
+    "${keep[@]}" --artifacts "$artifacts") || rc=$?
   lab_copy_reports "$artifacts" "$dest" || [ "$rc" -ne 0 ] || rc=1
   return "$rc"
 }

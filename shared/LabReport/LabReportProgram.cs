@@ -1,3 +1,4 @@
+using LabReport.Readme;
 using MeasurementLab;
 
 namespace LabReport;
@@ -15,8 +16,8 @@ public static class LabReportProgram
               every benchmark present in the first run and another: ratio with CI, faster/slower/same,
               the environment diff, one table and one chart
           readme <run-folder>
-              rewrite the "measured here" block (between <!-- measured-here:begin/end --> markers) of each
-              post README from the run's verdicts
+              regenerate every block between <!-- measured-here:begin SPEC --> and <!-- measured-here:end -->
+              of the READMEs from the run: a post's verdicts, a run file's tables, environment rows
           stability <run-folder> <run-folder> [more...] [--out DIR]
               the verdicts of several runs side by side, judged with the current rules: "N of M claims agree",
               borderline or drifted disagreements, and machine properties apart from noise

@@ -1,3 +1,5 @@
+using MeasurementLab.Caches;
+
 
 namespace EnemiesOfMeasurement.Tests;
 
@@ -31,7 +33,7 @@ public class CommandLineTests
     public void The_cache_report_comes_before_a_run_that_includes_E4_and_not_before_one_that_does_not()
     {
         var arguments = MeasurementLab.BenchmarkArguments.Parse(["--filter", "*E4*"], Program.Definition.Modes);
-        var sources = () => new MeasurementLab.CacheSources(null, new MeasurementLab.CacheSizes(48 << 10, 1 << 20, 532_676_608), null);
+        var sources = () => new CacheSources(null, new CacheSizes(48 << 10, 1 << 20, 532_676_608), null);
         CacheInfoCommand.BannerIfE4Runs(arguments, sources).Should().StartWith("// E4_CacheState on this machine").And.Contain("from cpuid");
 
         var others = MeasurementLab.BenchmarkArguments.Parse(["--filter", "*E5*"], Program.Definition.Modes);

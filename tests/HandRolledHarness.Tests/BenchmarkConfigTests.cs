@@ -4,7 +4,7 @@ namespace HandRolledHarness.Tests;
 
 /// <summary>
 /// The BenchmarkDotNet side's jobs: only the sorts, whose [IterationSetup] leaves the tiered JIT no time to optimize
-/// them (JIT trace in results/…/2026-11-25-prologue-tiering/jit-trace), run with it off.
+/// them (JIT trace in investigations/prologue-tiering/jit-trace), run with it off.
 /// </summary>
 public class BenchmarkConfigTests
 {

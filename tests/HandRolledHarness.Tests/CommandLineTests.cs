@@ -119,7 +119,7 @@ public sealed class CommandLineTests : IDisposable
     public void Bad_compare_input_is_a_usage_error(string[] args, string message)
     {
         string run = Path.Combine(AppContext.BaseDirectory, "Fixtures", "run");
-        var (exit, _, stderr) = Run(CompareCommand.Command, args.Select(a => a == "@run" ? run : a).ToArray());
+        var (exit, _, stderr) = Run(ComparisonCommand.Command, args.Select(a => a == "@run" ? run : a).ToArray());
 
         exit.Should().Be(LabEntryPoint.UsageExitCode);
         stderr.Split('\n')[0].Should().StartWith("error: ").And.Contain(message);
@@ -128,8 +128,8 @@ public sealed class CommandLineTests : IDisposable
     [Fact]
     public void Compare_writes_the_table_where_asked_and_prints_it()
     {
-        string output = Path.Combine(_directory, CompareCommand.OutputFileName);
-        var (exit, stdout, _) = Run(CompareCommand.Command, [Path.Combine(AppContext.BaseDirectory, "Fixtures", "run"), "--output", output]);
+        string output = Path.Combine(_directory, ComparisonCommand.OutputFileName);
+        var (exit, stdout, _) = Run(ComparisonCommand.Command, [Path.Combine(AppContext.BaseDirectory, "Fixtures", "run"), "--output", output]);
 
         exit.Should().Be(0);
         File.ReadAllText(output).Should().Be(stdout).And.StartWith("# Hand-rolled Mark8 next to BenchmarkDotNet");

@@ -30,20 +30,21 @@ public sealed class CompareTests : IDisposable
     [Fact]
     public void The_table_pairs_each_function_and_size_and_gives_the_ratio()
     {
-        string table = CompareCommand.Table(Path.Combine(Fixtures, "run"));
+        string table = ComparisonCommand.Table(Path.Combine(Fixtures, "run"));
 
-        string multiply = Row(table, "multiply", "");
-        multiply.Should().Contain("| 4.70 | 1.06 | 8,388,608 | 5.10 |").And.EndWith($"| 0 | {4.7 / 5.103596964480644:F2} |");
-        Row(table, "binary_search_same", "6,553,600").Should().StartWith("| binary_search_same | 6,553,600 | — | — | — |");
-        Row(table, "pow", "").Should().EndWith("| — | — | — | — |", "a function BenchmarkDotNet did not run keeps its Mark8 row");
-        table.Should().NotContain("| binary_search_same | 200 |", "the sweep's other sizes stay in mark8.csv");
-        table.Split('\n').Count(l => l.StartsWith("| ", StringComparison.Ordinal)).Should().Be(1 + 5, "one header and five rows");
+        string[] multiply = Row(table, "multiply", "");
+        multiply[2..6].Should().Equal("4.700 ns", "1.060 ns", "8,388,608", "5.104 ns");
+        multiply[7..].Should().Equal("0", $"{4.7 / 5.103596964480644:F2}");
+        Row(table, "binary_search_same", "6,553,600")[2..5].Should().Equal("—", "—", "—");
+        Row(table, "pow", "")[5..].Should().Equal(["—", "—", "—", "—"], "a function BenchmarkDotNet did not run keeps its Mark8 row");
+        Cells(table).Should().NotContain(r => r[0] == "binary_search_same" && r[1] == "200", "the sweep's other sizes stay in mark8.csv");
+        Cells(table).Should().HaveCount(1 + 5, "one header and five rows");
     }
 
     [Fact]
     public void A_one_iteration_run_has_no_interval()
     {
-        Row(CompareCommand.Table(Path.Combine(Fixtures, "smoke")), "multiply", "").Should().Contain("| n/a |");
+        Row(ComparisonCommand.Table(Path.Combine(Fixtures, "smoke")), "multiply", "")[6].Should().Be("n/a");
     }
 
     [Fact]
@@ -58,8 +59,7 @@ public sealed class CompareTests : IDisposable
 
         string table = ComparisonTable.Markdown(marks, []);
 
-        table.Split('\n').Skip(2).Where(l => l.Length > 0).Select(l => l.Split('|')[1].Trim() + l.Split('|')[2].Trim())
-            .Should().Equal("pow", "quicksort100", "quicksort200");
+        Cells(table).Skip(1).Select(r => r[0] + r[1]).Should().Equal("pow", "quicksort100", "quicksort200");
     }
 
     [Fact]
@@ -81,11 +81,11 @@ public sealed class CompareTests : IDisposable
         Directory.CreateDirectory(Path.Combine(_directory, "empty"));
         File.WriteAllText(Path.Combine(_directory, Mark8Csv.FileName), "group,function,size,mean_ns,sdev_ns,count\nmath,pow,,fast,1,2\n");
 
-        FluentActions.Invoking(() => CompareCommand.Table(Path.Combine(_directory, "nope")))
+        FluentActions.Invoking(() => ComparisonCommand.Table(Path.Combine(_directory, "nope")))
             .Should().Throw<UsageException>().WithMessage("*RUN_DIR*nope*is not a directory*");
-        FluentActions.Invoking(() => CompareCommand.Table(Path.Combine(_directory, "empty")))
+        FluentActions.Invoking(() => ComparisonCommand.Table(Path.Combine(_directory, "empty")))
             .Should().Throw<UsageException>().WithMessage("*mark8.csv does not exist*");
-        FluentActions.Invoking(() => CompareCommand.Table(_directory))
+        FluentActions.Invoking(() => ComparisonCommand.Table(_directory))
             .Should().Throw<UsageException>().WithMessage("*mark8.csv:2: expected group,function,size,mean_ns,sdev_ns,count; got 'math,pow,,fast,1,2'*");
     }
 
@@ -101,6 +101,10 @@ public sealed class CompareTests : IDisposable
         descriptions.Should().BeEquivalentTo(FunctionCatalog.All.Select(f => f.Name));
     }
 
-    private static string Row(string table, string function, string size) =>
-        table.Split('\n').Single(l => l.StartsWith($"| {function} | {size} |", StringComparison.Ordinal));
+    private static string[] Row(string table, string function, string size) =>
+        Cells(table).Single(r => r[0] == function && r[1] == size);
+
+    // Each row's trimmed cells, the header first and the separator line left out.
+    private static List<string[]> Cells(string table) =>
+        [.. table.Split('\n').Where(l => l.StartsWith("| ", StringComparison.Ordinal)).Select(l => l.Split('|')[1..^1].Select(c => c.Trim()).ToArray())];
 }

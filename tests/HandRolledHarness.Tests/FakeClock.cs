@@ -5,31 +5,28 @@ namespace HandRolledHarness.Tests;
 /// delta per read. A Timer reads it once when started and once at Check, so <see cref="ScriptLoops"/> makes
 /// each timed loop last exactly the given time whatever runs inside it.
 /// </summary>
-internal sealed class FakeClock : IClock
+internal sealed class FakeClock : TimeProvider
 {
     private readonly Queue<long> _deltaPerRead = new();
     private long _now;
 
-    public long Frequency => 1_000_000_000;
+    public override long TimestampFrequency => 1_000_000_000;
 
     public int Reads { get; private set; }
 
-    public long Timestamp
+    public override long GetTimestamp()
     {
-        get
+        Reads++;
+        if (_deltaPerRead.TryDequeue(out long delta))
         {
-            Reads++;
-            if (_deltaPerRead.TryDequeue(out long delta))
-            {
-                _now += delta;
-            }
-            else
-            {
-                _now += AdvanceEveryRead;
-            }
-
-            return _now;
+            _now += delta;
         }
+        else
+        {
+            _now += AdvanceEveryRead;
+        }
+
+        return _now;
     }
 
     /// <summary>Once the script is used up, every read moves the clock this far (a run that always ends).</summary>

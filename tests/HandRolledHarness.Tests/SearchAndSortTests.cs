@@ -1,3 +1,5 @@
+using MeasurementLab;
+
 namespace HandRolledHarness.Tests;
 
 public class SearchAndSortTests
@@ -72,9 +74,9 @@ public class SearchAndSortTests
     [Fact]
     public void Pseudorandom_items_are_the_same_for_the_same_seed_and_lie_in_range()
     {
-        int[] first = SearchAndSort.PseudorandomItems(10_000, BinarySearchData.ItemsSeed);
-        int[] again = SearchAndSort.PseudorandomItems(10_000, BinarySearchData.ItemsSeed);
-        int[] other = SearchAndSort.PseudorandomItems(10_000, BinarySearchData.ItemsSeed + 1);
+        int[] first = SearchAndSort.PseudorandomItems(10_000, LabSeed.Value);
+        int[] again = SearchAndSort.PseudorandomItems(10_000, LabSeed.Value);
+        int[] other = SearchAndSort.PseudorandomItems(10_000, LabSeed.Value + 1);
 
         again.Should().Equal(first);
         other.Should().NotEqual(first);

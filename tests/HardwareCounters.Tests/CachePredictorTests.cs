@@ -1,4 +1,5 @@
 using HardwareCounters.Prediction;
+using MeasurementLab.Caches;
 using MeasurementLab;
 
 namespace HardwareCounters.Tests;

@@ -1,5 +1,6 @@
 using HardwareCounters.Prediction;
 using HardwareCounters.Standalone;
+using MeasurementLab.Caches;
 using MeasurementLab;
 
 namespace HardwareCounters.Tests;
@@ -23,8 +24,8 @@ public class PredictCommandTests
     {
         using var dir = new TempDirectory();
         string file = Path.Combine(dir.Path, "caches.json");
-        File.WriteAllText(file, new CacheSources(null, new CacheSizes(48 << 10, 1 << 20, 532_676_608),
-            new MeasuredHierarchy(new CacheSizes(46_336, 1 << 20, 3_526_976), new Dictionary<string, double> { ["L1d"] = 1.6, ["L2"] = 4.3, ["L3"] = 17 }, 300, [])).ToJson());
+        File.WriteAllText(file, CacheSourcesJson.Write(new CacheSources(null, new CacheSizes(48 << 10, 1 << 20, 532_676_608),
+            new MeasuredHierarchy(new CacheSizes(46_336, 1 << 20, 3_526_976), new Dictionary<string, double> { ["L1d"] = 1.6, ["L2"] = 4.3, ["L3"] = 17 }, 300, []))));
         using var output = new StringWriter();
 
         PredictCommand.Run(["--caches", file], output).Should().Be(0);

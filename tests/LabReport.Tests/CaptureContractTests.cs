@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using System.Text.Json;
 using LabReport.RunFiles;
 using LabReport.Sections;
@@ -8,8 +7,6 @@ namespace LabReport.Tests;
 /// <summary>The capture scripts write what the report reads: the row names, the fingerprint, the steal counters.</summary>
 public class CaptureContractTests
 {
-    private static readonly string Root = FindRoot();
-
     [Fact]
     public void Machine_id_json_is_a_fingerprint_and_the_name_matches_it()
     {
@@ -59,37 +56,10 @@ public class CaptureContractTests
         error.Should().StartWith("error: ");
     }
 
+    // The capture scripts run as a reader runs them (TestSupport's Bash: bash in the repository root).
     private static (int Code, string Output, string Error) Script(string script, params string[] args)
     {
-        var start = new ProcessStartInfo(Path.Combine(Root, script))
-        {
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            UseShellExecute = false,
-            WorkingDirectory = Root,
-        };
-        foreach (string a in args)
-        {
-            start.ArgumentList.Add(a);
-        }
-
-        using var process = Process.Start(start)!;
-        var output = process.StandardOutput.ReadToEndAsync();
-        string error = process.StandardError.ReadToEnd();
-        process.WaitForExit();
-        return (process.ExitCode, output.Result, error);
-    }
-
-    private static string FindRoot()
-    {
-        for (var dir = new DirectoryInfo(AppContext.BaseDirectory); dir is not null; dir = dir.Parent)
-        {
-            if (File.Exists(Path.Combine(dir.FullName, "companion-code.sln")))
-            {
-                return dir.FullName;
-            }
-        }
-
-        throw new InvalidOperationException("repository root (companion-code.sln) not found above " + AppContext.BaseDirectory);
+        var result = Bash.Run(script, args);
+        return (result.ExitCode, result.Stdout, result.Stderr);
     }
 }

@@ -1,4 +1,5 @@
 using LabReport.RunFiles;
+using MeasurementLab;
 
 namespace LabReport.Tests;
 

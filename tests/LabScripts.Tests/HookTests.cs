@@ -92,7 +92,7 @@ public sealed class HookTests : IDisposable
         Directory.GetFiles(outDir).Select(Path.GetFileName).Should().BeEquivalentTo(
             "command.txt", "Fake.Bench-report-github.md", "Fake.Bench-report.csv", "Fake.Bench-report-full.json", "mode.txt");
         string[] calls = File.ReadAllLines(Path.Combine(_work, "calls"));
-        calls[0].Should().StartWith("--filter * --iterationTime 100 --rounds 3 --rounds-seed 1234 --exporters fulljson --buildTimeout 600 --artifacts "
+        calls[0].Should().StartWith("--filter * --iterationTime 100 --rounds 3 --rounds-seed 1234 --exporters fulljson --buildTimeout 600 --keepFiles --artifacts "
             + Path.Combine(_work, "run"));
         calls[1].Should().Be("mode --size 3");
         File.ReadAllLines(Path.Combine(outDir, "command.txt")).Should().Equal(

@@ -42,4 +42,40 @@ public class MarkdownTableTests
 
         act.Should().Throw<ArgumentException>().WithMessage("*needs 2 cells, got 1*");
     }
+
+    [Fact]
+    public void A_written_table_reads_back_with_its_cells_and_alignments()
+    {
+        var written = new MarkdownTable(["name", "value"], [ColumnAlignment.Left, ColumnAlignment.Right]).Row("a|b", "1.07 ms").Row("c", "");
+
+        var read = MarkdownTable.ParseAll("text before\n" + written + "text after\n").Single();
+
+        read.Header.Should().Equal("name", "value");
+        read.Rows.Should().HaveCount(2);
+        read.Rows[0].Should().Equal("a|b", "1.07 ms");
+        read.Cell(read.Rows[1], "VALUE").Should().Be("", "columns are found ignoring case");
+        read.ToString().Should().Be(written.ToString(), "the alignments come back from the separator line");
+    }
+
+    [Fact]
+    public void Reading_drops_bold_markers_empty_rows_and_html_entities_and_finds_every_table()
+    {
+        const string text = """
+            | Method | Mean |
+            |------- |-----:|
+            | **Insert** | **1.5 &mu;s** |
+            |        |      |
+
+            | row | value |
+            |-----|-------|
+            | os  | Linux |
+            """;
+
+        var tables = MarkdownTable.ParseAll(text);
+
+        tables.Should().HaveCount(2);
+        tables[0].Rows.Should().ContainSingle().Which.Should().Equal("Insert", "1.5 μs");
+        tables[1].Cell(tables[1].Rows[0], "value").Should().Be("Linux");
+        tables[0].Column("Median").Should().Be(-1);
+    }
 }

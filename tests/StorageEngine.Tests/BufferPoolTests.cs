@@ -25,9 +25,9 @@ public class BufferPoolTests
     [InlineData(Backend.Striped)]
     public void A_closed_table_cannot_write_into_the_buffers_the_next_table_took(Backend backend)
     {
-        using var first = new TempDirectory();
-        using var second = new TempDirectory();
-        var options = (TempDirectory dir) => dir.Wal() with { BufferSize = 4096, StripeCount = 2 };
+        using var first = new WalDirectory();
+        using var second = new WalDirectory();
+        var options = (WalDirectory dir) => dir.Wal() with { BufferSize = 4096, StripeCount = 2 };
         var closed = Tables.Create(backend, options(first));
         closed.Insert(1, Row.Generate(1));
         closed.Dispose(); // its buffers go back to the pool

@@ -9,7 +9,7 @@ public class CheckpointTests
     [InlineData(Backend.Striped)]
     public void A_checkpoint_keeps_every_insert_and_starts_a_fresh_log(Backend backend)
     {
-        using var dir = new TempDirectory();
+        using var dir = new WalDirectory();
         var expected = new Dictionary<int, Row>();
         long logBeforeCheckpoint;
         int entriesAtCheckpoint;

@@ -13,7 +13,7 @@ public class ConcurrencyTests
     [InlineData(Backend.Striped, true)]
     public void Many_threads_inserting_and_overwriting_leave_every_key_with_its_last_value(Backend backend, bool withWal)
     {
-        using var dir = new TempDirectory();
+        using var dir = new WalDirectory();
         using var table = Tables.Create(backend, withWal ? dir.Wal() with { BufferSize = 4096 } : null);
 
         // Each thread owns a disjoint key range and overwrites it Rounds times; the last round writes Row.Generate(key).

@@ -23,7 +23,7 @@ public class CrashTests
     [InlineData(Backend.Striped, "idle")]
     public void Sigkill_loses_no_flushed_insert_and_replays_no_garbage(Backend backend, string afterLastFlush)
     {
-        using var dir = new TempDirectory();
+        using var dir = new WalDirectory();
         var lines = RunAndKill(dir, backend, afterLastFlush, afterLastFlush == "busy" ? "unflushed-progress" : "idle", out string stderr);
         lines.Should().Contain($"flushed {FlushedBatches - 1}", stderr);
         AssertRecovered(dir, backend, FlushedBatches * BatchSize);
@@ -42,7 +42,7 @@ public class CrashTests
         // One worker per stage, all started at once (a process start is the slow part); each stops its second
         // checkpoint at its stage and is killed there.
         var stages = CheckpointStages.ToList();
-        var dirs = stages.Select(_ => new TempDirectory()).ToList();
+        var dirs = stages.Select(_ => new WalDirectory()).ToList();
         try
         {
             var workers = stages.Select((stage, i) => Start(dirs[i], Backend.Striped, "checkpoint:" + stage, CheckpointBatchSize)).ToList();
@@ -59,10 +59,10 @@ public class CrashTests
         }
     }
 
-    private static List<string> RunAndKill(TempDirectory dir, Backend backend, string mode, string marker, out string stderr) =>
+    private static List<string> RunAndKill(WalDirectory dir, Backend backend, string mode, string marker, out string stderr) =>
         KillWhenSeen(Start(dir, backend, mode), marker, out stderr);
 
-    private static Process Start(TempDirectory dir, Backend backend, string mode, int batchSize = BatchSize)
+    private static Process Start(WalDirectory dir, Backend backend, string mode, int batchSize = BatchSize)
     {
         string worker = Path.Combine(AppContext.BaseDirectory, "StorageEngine.CrashWorker.dll");
         File.Exists(worker).Should().BeTrue("the crash worker is built next to the tests");
@@ -119,7 +119,7 @@ public class CrashTests
     }
 
     // Every flushed key is back and intact; unflushed ones may or may not be, but whichever are must be intact.
-    private static void AssertRecovered(TempDirectory dir, Backend backend, int flushedKeys, string because = "")
+    private static void AssertRecovered(WalDirectory dir, Backend backend, int flushedKeys, string because = "")
     {
         using var table = Tables.Create(backend, dir.Wal());
         for (int key = 0; key < flushedKeys; key++)

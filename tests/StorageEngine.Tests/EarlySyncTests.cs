@@ -17,7 +17,7 @@ public class EarlySyncTests
     [InlineData(Backend.Striped)]
     public void A_growing_log_is_synced_in_the_background_and_a_checkpoint_moves_the_syncs_to_the_new_log(Backend backend)
     {
-        using var dir = new TempDirectory();
+        using var dir = new WalDirectory();
         var fs = new FaultyFileSystem(OsFileSystem.Instance); // no faults: it counts the handles
         var options = dir.Wal() with { BufferSize = 4096, EarlySyncBytes = SmallBudget, FileSystem = fs };
         using (var table = Tables.Create(backend, options))
@@ -42,7 +42,7 @@ public class EarlySyncTests
     [Fact]
     public void No_budget_no_background_sync()
     {
-        using var dir = new TempDirectory();
+        using var dir = new WalDirectory();
         using var table = Tables.Create(Backend.Striped, dir.Wal() with { BufferSize = 4096, EarlySyncBytes = 0 });
         Fill(table, keys: 2_000);
         table.FlushWAL();
@@ -54,7 +54,7 @@ public class EarlySyncTests
     [Fact]
     public void A_failing_early_sync_changes_nothing_the_flush_s_own_sync_decides()
     {
-        using var dir = new TempDirectory();
+        using var dir = new WalDirectory();
         int attempts = 0;
         var fs = new FaultyFileSystem(OsFileSystem.Instance)
         {

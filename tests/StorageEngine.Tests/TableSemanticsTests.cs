@@ -14,7 +14,7 @@ public class TableSemanticsTests
     [MemberData(nameof(Backends))]
     public void Insert_overwrite_get_and_count(Backend backend, bool withWal)
     {
-        using var dir = new TempDirectory();
+        using var dir = new WalDirectory();
         using var table = Tables.Create(backend, withWal ? dir.Wal() : null);
 
         table.Count.Should().Be(0);
@@ -32,7 +32,7 @@ public class TableSemanticsTests
     [MemberData(nameof(Backends))]
     public void Get_of_a_missing_key_throws_and_TryGet_returns_false(Backend backend, bool withWal)
     {
-        using var dir = new TempDirectory();
+        using var dir = new WalDirectory();
         using var table = Tables.Create(backend, withWal ? dir.Wal() : null);
         table.Insert(1, Row.Default);
 
@@ -58,7 +58,7 @@ public class TableSemanticsTests
     [InlineData(Backend.Striped)]
     public void Insert_after_dispose_of_a_logged_table_is_refused(Backend backend)
     {
-        using var dir = new TempDirectory();
+        using var dir = new WalDirectory();
         var table = Tables.Create(backend, dir.Wal());
         table.Dispose();
         var act = () => table.Insert(1, Row.Default);
@@ -69,7 +69,7 @@ public class TableSemanticsTests
     [MemberData(nameof(Backends))]
     public void A_table_sized_up_front_holds_more_keys_than_its_capacity_and_recovers_them(Backend backend, bool withWal)
     {
-        using var dir = new TempDirectory();
+        using var dir = new WalDirectory();
         var options = withWal ? dir.Wal() : null;
         using (var table = backend == Backend.Lock
             ? (ITable<int, Row>)new LockTable<int, Row>(options, capacity: 100)

@@ -8,7 +8,7 @@ public class WalFaultTests
     [Fact]
     public void A_missing_directory_is_a_clear_error_naming_it()
     {
-        using var dir = new TempDirectory();
+        using var dir = new WalDirectory();
         string missing = Path.Combine(dir.Path, "does-not-exist");
         var act = () => new StripedTable<int, Row>(WalOptions.InDirectory(missing));
         act.Should().Throw<WalException>().Where(e => e.WalPath == missing).WithMessage($"*{missing}*does not exist*");
@@ -17,7 +17,7 @@ public class WalFaultTests
     [Fact]
     public void An_unwritable_directory_is_a_clear_error_naming_it()
     {
-        using var dir = new TempDirectory();
+        using var dir = new WalDirectory();
         string readOnly = Path.Combine(dir.Path, "read-only");
         Directory.CreateDirectory(readOnly);
         File.SetUnixFileMode(readOnly, UnixFileMode.UserRead | UnixFileMode.UserExecute);
@@ -35,7 +35,7 @@ public class WalFaultTests
     [Fact]
     public void A_file_that_is_not_a_WAL_is_refused_and_left_untouched()
     {
-        using var dir = new TempDirectory();
+        using var dir = new WalDirectory();
         byte[] foreign = "name,value\nalpha,1\nbeta,2\n this is a CSV file, not a log"u8.ToArray();
         File.WriteAllBytes(dir.WalPath(), foreign);
 
@@ -49,7 +49,7 @@ public class WalFaultTests
     [Fact]
     public void A_WAL_of_other_key_and_value_types_is_refused()
     {
-        using var dir = new TempDirectory();
+        using var dir = new WalDirectory();
         using (var table = new StripedTable<int, Row>(dir.Wal()))
         {
             table.Insert(1, Row.Default);
@@ -62,7 +62,7 @@ public class WalFaultTests
     [Fact]
     public void A_WAL_path_that_is_a_directory_is_refused()
     {
-        using var dir = new TempDirectory();
+        using var dir = new WalDirectory();
         Directory.CreateDirectory(dir.WalPath());
         var act = () => new LockTable<int, Row>(dir.Wal());
         act.Should().Throw<WalException>().WithMessage("*is a directory*");
@@ -71,7 +71,7 @@ public class WalFaultTests
     [Fact]
     public void A_WAL_is_opened_by_one_table_at_a_time()
     {
-        using var dir = new TempDirectory();
+        using var dir = new WalDirectory();
         using var first = new StripedTable<int, Row>(dir.Wal());
         var act = () => new StripedTable<int, Row>(dir.Wal());
         act.Should().Throw<WalException>().WithMessage($"*{dir.WalPath()}*another table or process*");
@@ -82,7 +82,7 @@ public class WalFaultTests
     [InlineData(Backend.Striped)]
     public void A_failed_sync_poisons_the_table_and_keeps_what_was_durable(Backend backend)
     {
-        using var dir = new TempDirectory();
+        using var dir = new WalDirectory();
         bool failSyncs = false;
         var fs = new FaultyFileSystem(OsFileSystem.Instance)
         {
@@ -110,7 +110,7 @@ public class WalFaultTests
     [Fact]
     public void A_failed_write_poisons_the_table()
     {
-        using var dir = new TempDirectory();
+        using var dir = new WalDirectory();
         var fs = new FaultyFileSystem(OsFileSystem.Instance)
         {
             Fault = (op, path, _) => op == FileOperation.Write && path == dir.WalPath() ? new IOException("Input/output error (simulated)", 5) : null,
@@ -131,7 +131,7 @@ public class WalFaultTests
     [Fact]
     public void A_damaged_tail_in_a_directory_that_takes_no_new_file_is_refused_naming_the_log_and_left_untouched()
     {
-        using var dir = new TempDirectory();
+        using var dir = new WalDirectory();
         string logDirectory = Path.Combine(dir.Path, "logs");
         Directory.CreateDirectory(logDirectory);
         byte[] log = LogWithDamagedTail(WalOptions.InDirectory(logDirectory));
@@ -152,7 +152,7 @@ public class WalFaultTests
     [Fact]
     public void A_damaged_tail_on_a_full_disk_is_refused_and_the_partial_copy_removed()
     {
-        using var dir = new TempDirectory();
+        using var dir = new WalDirectory();
         byte[] log = LogWithDamagedTail(dir.Wal());
         var fs = new FaultyFileSystem(OsFileSystem.Instance)
         {
@@ -171,7 +171,7 @@ public class WalFaultTests
     [Fact]
     public void A_tail_that_cannot_be_cut_is_refused_and_its_copy_removed()
     {
-        using var dir = new TempDirectory();
+        using var dir = new WalDirectory();
         byte[] log = LogWithDamagedTail(dir.Wal());
         var fs = new FaultyFileSystem(OsFileSystem.Instance)
         {
@@ -187,7 +187,7 @@ public class WalFaultTests
     [Fact]
     public void An_existing_log_on_a_read_only_filesystem_says_so_rather_than_blaming_another_process()
     {
-        using var dir = new TempDirectory();
+        using var dir = new WalDirectory();
         using (var table = new StripedTable<int, Row>(dir.Wal()))
         {
             table.Insert(1, Row.Default);
@@ -221,7 +221,7 @@ public class WalFaultTests
     [Fact]
     public void A_type_without_a_codec_is_a_clear_error()
     {
-        using var dir = new TempDirectory();
+        using var dir = new WalDirectory();
         var act = () => new StripedTable<Guid, Row>(dir.Wal());
         act.Should().Throw<NotSupportedException>().WithMessage("*System.Guid*IWalCodec*");
     }

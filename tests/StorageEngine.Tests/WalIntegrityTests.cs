@@ -78,7 +78,7 @@ public class WalIntegrityTests
     public void A_format_1_log_is_refused_with_what_to_do_and_left_untouched()
     {
         byte[] log = FormatOneLog(key: 7, Row.Generate(7));
-        using var dir = new TempDirectory();
+        using var dir = new WalDirectory();
         File.WriteAllBytes(dir.WalPath(), log);
 
         var open = () => new StripedTable<int, Row>(dir.Wal());

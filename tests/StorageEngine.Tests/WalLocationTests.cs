@@ -27,7 +27,7 @@ public class WalLocationTests
     [Fact]
     public void A_caller_chosen_directory_is_kept()
     {
-        using var dir = new TempDirectory();
+        using var dir = new WalDirectory();
         using (var table = new LockTable<int, Row>(dir.Wal("mine.wal")))
         {
             table.Wal!.Path.Should().Be(dir.WalPath("mine.wal"));

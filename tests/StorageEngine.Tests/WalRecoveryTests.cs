@@ -9,7 +9,7 @@ public class WalRecoveryTests
     [InlineData(Backend.Striped)]
     public void Insert_flush_dispose_reopen_gives_identical_contents(Backend backend)
     {
-        using var dir = new TempDirectory();
+        using var dir = new WalDirectory();
         var random = new Random(42);
         var expected = new Dictionary<int, Row>();
         using (var table = Tables.Create(backend, dir.Wal()))
@@ -38,7 +38,7 @@ public class WalRecoveryTests
     [InlineData(Backend.Striped)]
     public void Dispose_makes_unflushed_inserts_durable(Backend backend)
     {
-        using var dir = new TempDirectory();
+        using var dir = new WalDirectory();
         using (var table = Tables.Create(backend, dir.Wal()))
         {
             table.Insert(7, Row.Generate(7));
@@ -51,7 +51,7 @@ public class WalRecoveryTests
     [Fact]
     public void A_log_written_by_one_backend_opens_in_the_other()
     {
-        using var dir = new TempDirectory();
+        using var dir = new WalDirectory();
         using (var table = Tables.Create(Backend.Striped, dir.Wal()))
         {
             for (int key = 0; key < 1_000; key++)
@@ -77,7 +77,7 @@ public class WalRecoveryTests
         const int Passes = 4;
         for (int attempt = 0; attempt < 40; attempt++)
         {
-            using var dir = new TempDirectory();
+            using var dir = new WalDirectory();
             Dictionary<int, Row> inMemory;
             using (var table = Tables.Create(backend, dir.Wal() with { StripeCount = 4 }))
             {
@@ -103,7 +103,7 @@ public class WalRecoveryTests
     [InlineData(Backend.Striped)]
     public void Concurrent_flushes_share_syncs_and_lose_nothing(Backend backend)
     {
-        using var dir = new TempDirectory();
+        using var dir = new WalDirectory();
         const int Threads = 8;
         const int PerThread = 100;
         long syncs;
@@ -187,7 +187,7 @@ public class WalRecoveryTests
     [Fact]
     public void A_torn_tail_on_a_real_disk_is_cut_and_preserved_next_to_the_log()
     {
-        using var dir = new TempDirectory();
+        using var dir = new WalDirectory();
         var recordEnds = WriteLog(dir, 10);
         byte[] full = File.ReadAllBytes(dir.WalPath());
         File.WriteAllBytes(dir.WalPath(), full[..^3]);
@@ -202,7 +202,7 @@ public class WalRecoveryTests
     [Fact]
     public void New_inserts_after_recovering_a_torn_log_are_durable()
     {
-        using var dir = new TempDirectory();
+        using var dir = new WalDirectory();
         var recordEnds = WriteLog(dir, 10);
         using (var stream = new FileStream(dir.WalPath(), FileMode.Open))
         {
@@ -223,7 +223,7 @@ public class WalRecoveryTests
     }
 
     // Writes keys 0..records-1 one flush at a time (so records are in key order) and returns where each record ends.
-    private static List<long> WriteLog(TempDirectory dir, int records)
+    private static List<long> WriteLog(WalDirectory dir, int records)
     {
         var ends = new List<long>();
         using var table = new LockTable<int, Row>(dir.Wal());

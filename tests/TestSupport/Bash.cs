@@ -41,6 +41,14 @@ public sealed class Bash : IDisposable
     /// <summary>bash's absolute path, resolved once from the test's own PATH.</summary>
     public static string BashPath { get; } = Which("bash") ?? "/bin/bash";
 
+    /// <summary>
+    /// What every script is started through: <c>env --default-signal</c> (GNU coreutils 8.31 or later) gives it the
+    /// default action for every signal. A test host started as a background job (<c>nohup dotnet test &amp;</c>, a CI
+    /// wrapper) inherits SIGINT and SIGQUIT ignored and would pass that on, so an interrupt a test sends would not reach
+    /// the script the way Ctrl-C reaches it.
+    /// </summary>
+    public static IReadOnlyList<string> DefaultSignals { get; } = [Which("env") ?? "/usr/bin/env", "--default-signal"];
+
     /// <summary>The shared helpers every script sources, for <see cref="Code"/>.</summary>
     public const string Helpers = ". scripts/lib/common.sh; . scripts/lib/perf.sh; . scripts/lib/pinning.sh";
 
@@ -155,7 +163,7 @@ public sealed class Bash : IDisposable
 
     private static Bash StartBash(IEnumerable<string> bashArgs, IReadOnlyDictionary<string, string>? environment)
     {
-        var start = new ProcessStartInfo(BashPath)
+        var start = new ProcessStartInfo(DefaultSignals[0])
         {
             WorkingDirectory = RepoRoot,
             RedirectStandardInput = true,
@@ -163,7 +171,7 @@ public sealed class Bash : IDisposable
             RedirectStandardError = true,
             UseShellExecute = false,
         };
-        foreach (string a in bashArgs)
+        foreach (string a in DefaultSignals.Skip(1).Append(BashPath).Concat(bashArgs))
         {
             start.ArgumentList.Add(a);
         }

@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text;
+using MeasurementLab.Caches;
 using MeasurementLab;
 
 namespace HardwareCounters.Prediction;

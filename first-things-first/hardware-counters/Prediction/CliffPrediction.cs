@@ -1,3 +1,4 @@
+using MeasurementLab.Caches;
 using MeasurementLab;
 
 namespace HardwareCounters.Prediction;

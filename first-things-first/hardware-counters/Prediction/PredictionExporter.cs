@@ -3,6 +3,7 @@ using System.Text;
 using BenchmarkDotNet.Exporters;
 using BenchmarkDotNet.Loggers;
 using BenchmarkDotNet.Reports;
+using MeasurementLab.Caches;
 using MeasurementLab;
 
 namespace HardwareCounters.Prediction;

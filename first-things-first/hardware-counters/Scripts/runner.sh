@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # Sourced by this post's scripts (not run on its own): repository helpers, building the program once,
 # and how to start it without `dotnet run` (so perf sees the program, not the CLI and MSBuild).
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+  printf "error: %s is a library sourced by perf-stat.sh, flame-graph.sh and run-scaling.sh; run one of those (each has --help)\n" "$0" >&2
+  exit 2
+fi
 HC_SCRIPTS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 HC_POST_DIR=$(dirname "$HC_SCRIPTS_DIR")
 # shellcheck source=../../../scripts/lib/common.sh

@@ -1,5 +1,4 @@
 using System.Globalization;
-using LabStatistics;
 using MeasurementLab;
 
 namespace StatisticsThatMatter.Checklist;
@@ -63,66 +62,11 @@ public static class CheckCommand
         ArgumentNullException.ThrowIfNull(args);
         ArgumentNullException.ThrowIfNull(output);
         ArgumentNullException.ThrowIfNull(error);
-        var reader = new OptionReader(args);
-        double sesoi = ParseSesoi(reader.String("--sesoi"));
-        double alpha = reader.Number("--alpha", ChecklistDefaults.Alpha, min: 0, max: 0.5, exclusiveMin: true);
-        int minIterations = (int)reader.Integer("--min-iterations", ChecklistDefaults.MinIterations, min: 2, max: 1_000_000);
-        var baselines = SplitList(reader.String("--baseline"), "--baseline");
-        var pairs = SplitList(reader.String("--pair"), "--pair").Select(ParsePair).ToList();
-        string? micro = reader.String("--micro");
-        string? macro = reader.String("--macro");
-        string? fractionText = reader.String("--fraction");
-        double? fraction = fractionText is null ? null : ParseFraction(fractionText);
-        reader.EnsureAllConsumed(maxPositionals: int.MaxValue);
-        var files = reader.Positionals;
-        if (files.Count == 0)
+        var request = CheckSettings.Parse(args);
+        var reports = CheckReports.Load(request.Files, request.Pairing);
+        if (reports.Problems.Count > 0)
         {
-            throw new UsageException("Give at least one BenchmarkDotNet JSON report (e.g. BenchmarkDotNet.Artifacts/results/*-report-full-annotated.json).");
-        }
-
-        if ((micro is null) != (macro is null))
-        {
-            throw new UsageException("--micro and --macro go together: name both pairs, or neither to use the Micro and Macro categories.");
-        }
-
-        foreach (string file in files)
-        {
-            if (Directory.Exists(file))
-            {
-                throw new UsageException($"'{file}' is a directory; give the JSON report files in it (BenchmarkDotNet writes them to BenchmarkDotNet.Artifacts/results/).");
-            }
-
-            if (!File.Exists(file))
-            {
-                throw new UsageException($"Report file '{file}' does not exist.");
-            }
-        }
-
-        var settings = new CheckSettings(sesoi, alpha, minIterations);
-        var pairing = new PairingOptions(baselines, pairs);
-        var reports = new List<BdnReport>();
-        var allPairs = new List<BenchmarkPair>();
-        var notes = new List<string>();
-        var problems = new List<string>();
-        foreach (string file in files)
-        {
-            try
-            {
-                var report = BdnReportReader.Load(file);
-                var (found, groupNotes) = PairFinder.Find(report, pairing);
-                reports.Add(report);
-                allPairs.AddRange(found);
-                notes.AddRange(groupNotes.Select(n => $"{file}: {n}"));
-            }
-            catch (ReportFormatException e)
-            {
-                problems.Add(e.Message);
-            }
-        }
-
-        if (problems.Count > 0)
-        {
-            foreach (string problem in problems)
+            foreach (string problem in reports.Problems)
             {
                 error.WriteLine($"error: {problem}");
             }
@@ -130,113 +74,32 @@ public static class CheckCommand
             return BadReportExitCode;
         }
 
-        var analyses = allPairs.Select(p => PairAnalysis.Analyze(p, settings)).ToList();
-        var printer = new ChecklistPrinter(output, settings);
-        printer.Header(reports);
+        var analyses = reports.Pairs.Select(p => PairAnalysis.Analyze(p, request.Thresholds)).ToList();
+        var printer = new ChecklistPrinter(output, request.Thresholds);
+        printer.Header(reports.Reports);
         for (int i = 0; i < analyses.Count; i++)
         {
             printer.Pair(i + 1, analyses.Count, analyses[i]);
         }
 
-        printer.Notes(notes);
-        if (micro is not null || fraction is not null || HasCategory(analyses, AmdahlCheck.MicroCategory) && HasCategory(analyses, AmdahlCheck.MacroCategory))
+        printer.Notes(reports.Notes);
+        if (AmdahlSelection.Wanted(request, analyses))
         {
-            string microSelector = micro ?? AmdahlCheck.MicroCategory;
-            string macroSelector = macro ?? AmdahlCheck.MacroCategory;
-            var microPair = Select(analyses, microSelector, "--micro", out string? microProblem);
-            var macroPair = Select(analyses, macroSelector, "--macro", out string? macroProblem);
-            if (micro is not null && (microPair is null || macroPair is null))
+            var selection = AmdahlSelection.Select(request, analyses);
+            if (selection.NamedPairMissing)
             {
                 // The user named them: a selector that matches nothing is an error, not a silent skip.
-                error.WriteLine($"error: {microProblem ?? macroProblem}");
+                error.WriteLine($"error: {selection.Problem}");
                 return BadReportExitCode;
             }
 
-            var (check, problem) = microPair is not null && macroPair is not null
-                ? AmdahlCheck.Evaluate(microPair, macroPair, fraction)
-                : (null, microProblem ?? macroProblem);
-            printer.Amdahl(check, problem, microSelector, macroSelector);
+            var (check, problem) = selection.Micro is not null && selection.Macro is not null
+                ? AmdahlCheck.Evaluate(selection.Micro, selection.Macro, request.Fraction)
+                : (null, selection.Problem);
+            printer.Amdahl(check, problem, selection.MicroSelector, selection.MacroSelector);
         }
 
         printer.Verdicts(analyses);
         return 0;
-    }
-
-    /// <summary>Parses "5%" or "0.5%" into 0.05 or 0.005.</summary>
-    internal static double ParseSesoi(string? text)
-    {
-        if (text is null)
-        {
-            return ChecklistDefaults.Sesoi;
-        }
-
-        string trimmed = text.Trim();
-        if (!trimmed.EndsWith('%')
-            || !double.TryParse(trimmed[..^1], NumberStyles.Float, CultureInfo.InvariantCulture, out double percent)
-            || !double.IsFinite(percent))
-        {
-            throw new UsageException($"--sesoi needs a percentage such as 5% or 0.5%; got '{text}'.");
-        }
-
-        if (!(percent > 0 && percent < 100))
-        {
-            throw new UsageException($"--sesoi must be greater than 0% and less than 100%; got '{text}'.");
-        }
-
-        return percent / 100;
-    }
-
-    private static double ParseFraction(string text)
-    {
-        if (!double.TryParse(text, NumberStyles.Float, CultureInfo.InvariantCulture, out double value) || !(value > 0 && value < 1))
-        {
-            throw new UsageException($"--fraction needs a number greater than 0 and less than 1 (e.g. 0.057); got '{text}'.");
-        }
-
-        return value;
-    }
-
-    private static List<string> SplitList(string? text, string option)
-    {
-        if (text is null)
-        {
-            return [];
-        }
-
-        var items = text.Split(',', StringSplitOptions.TrimEntries);
-        if (items.Any(i => i.Length == 0))
-        {
-            throw new UsageException($"{option} has an empty entry in '{text}'; separate method names with commas.");
-        }
-
-        return [.. items];
-    }
-
-    private static (string Baseline, string Candidate) ParsePair(string text)
-    {
-        string[] parts = text.Split(':', StringSplitOptions.TrimEntries);
-        if (parts.Length != 2 || parts[0].Length == 0 || parts[1].Length == 0 || parts[0] == parts[1])
-        {
-            throw new UsageException($"--pair needs BASELINE:CANDIDATE with two different method names; got '{text}'.");
-        }
-
-        return (parts[0], parts[1]);
-    }
-
-    private static bool HasCategory(IEnumerable<PairAnalysis> analyses, string category) =>
-        analyses.Any(a => a.Pair.Categories.Contains(category, StringComparer.Ordinal));
-
-    private static PairAnalysis? Select(IReadOnlyList<PairAnalysis> analyses, string selector, string option, out string? problem)
-    {
-        var matches = analyses.Where(a => a.Pair.Categories.Contains(selector, StringComparer.Ordinal)
-                                          || a.Pair.Baseline.Method == selector).ToList();
-        problem = matches.Count switch
-        {
-            0 => $"{option} '{selector}' matches no pair (a pair is selected by category or by its baseline's method name; pairs: " +
-                 string.Join("; ", analyses.Select(a => a.Pair.Title)) + ").",
-            > 1 => $"{option} '{selector}' matches {matches.Count} pairs ({string.Join("; ", matches.Select(m => m.Pair.Title))}); Amdahl's check needs exactly one.",
-            _ => null,
-        };
-        return matches.Count == 1 ? matches[0] : null;
     }
 }

@@ -3,13 +3,13 @@ using LabStatistics;
 namespace StatisticsThatMatter.Checklist;
 
 /// <summary>Writes the checklist: one block per pair, the micro/macro block, then one verdict line per pair.</summary>
-internal sealed class ChecklistPrinter(TextWriter output, CheckSettings settings)
+internal sealed class ChecklistPrinter(TextWriter output, CheckThresholds settings)
 {
     private const int LabelWidth = 18;
 
     public void Header(IEnumerable<BdnReport> reports)
     {
-        output.WriteLine($"Before you ship the number — SESOI {Format.Percent(settings.Sesoi)}, alpha {Format.Number(settings.Alpha)} " +
+        output.WriteLine($"Before you ship the number — SESOI {ChecklistFormat.Percent(settings.Sesoi)}, alpha {ChecklistFormat.Number(settings.Alpha)} " +
                          $"(99.9% intervals), enough iterations >= {settings.MinIterations}");
         foreach (var report in reports)
         {
@@ -26,7 +26,7 @@ internal sealed class ChecklistPrinter(TextWriter output, CheckSettings settings
         output.WriteLine($"[{number}/{count}] {pair.Title}");
         if (analysis.Baseline is null || analysis.Candidate is null)
         {
-            Line("verdict", $"{PairAnalysis.Describe(analysis.Verdict)} ({analysis.Reason})");
+            Line("verdict", $"{analysis.Verdict.Describe()} ({analysis.Reason})");
             output.WriteLine();
             return;
         }
@@ -56,7 +56,7 @@ internal sealed class ChecklistPrinter(TextWriter output, CheckSettings settings
         if (analysis.Welch is { } w)
         {
             string direction = w.T < 0 ? "candidate slower" : w.T > 0 ? "candidate faster" : "no difference";
-            Line("Welch t-test", $"t = {Format.Fixed(w.T, 2)}, df = {Format.Fixed(w.DegreesOfFreedom, 1)}, p = {Format.P(w.PValue)}  " +
+            Line("Welch t-test", $"t = {ChecklistFormat.Fixed(w.T, 2)}, df = {ChecklistFormat.Fixed(w.DegreesOfFreedom, 1)}, p = {ChecklistFormat.P(w.PValue)}  " +
                                  $"(t = (baseline - candidate) / SE: {direction}){Mark(w.PValue)}");
         }
         else
@@ -67,8 +67,8 @@ internal sealed class ChecklistPrinter(TextWriter output, CheckSettings settings
         if (analysis.MannWhitney is { } mw)
         {
             string method = mw.Method == MannWhitneyMethod.Exact ? "exact" : mw.HasTies ? "normal approx., tie-corrected" : "normal approx.";
-            Line("Mann-Whitney U", $"U = {Format.Number(mw.U)} (baseline {Format.Number(mw.U1)}, candidate {Format.Number(mw.U2)}), " +
-                                   $"z = {(double.IsNaN(mw.Z) ? "n/a" : Format.Fixed(mw.Z, 2))}, p = {Format.P(mw.PValue)} {method}" +
+            Line("Mann-Whitney U", $"U = {ChecklistFormat.Number(mw.U)} (baseline {ChecklistFormat.Number(mw.U1)}, candidate {ChecklistFormat.Number(mw.U2)}), " +
+                                   $"z = {(double.IsNaN(mw.Z) ? "n/a" : ChecklistFormat.Fixed(mw.Z, 2))}, p = {ChecklistFormat.P(mw.PValue)} {method}" +
                                    (analysis.Welch is null ? "" : Mark(mw.PValue)));
         }
 
@@ -76,8 +76,8 @@ internal sealed class ChecklistPrinter(TextWriter output, CheckSettings settings
         {
             double change = ratio - 1;
             string side = Math.Abs(change) >= settings.Sesoi ? "|change| at or above" : "|change| below";
-            Line("ratio", $"{Format.Ratio(ratio)} (candidate / baseline, {(change >= 0 ? "+" : "")}{Format.Percent(change)} time; " +
-                          $"{(ratio > 0 ? Format.Number(Math.Round(1 / ratio, 3)) + "x speed" : "")}) -> {side} the SESOI of {Format.Percent(settings.Sesoi)}");
+            Line("ratio", $"{ChecklistFormat.Ratio(ratio)} (candidate / baseline, {(change >= 0 ? "+" : "")}{ChecklistFormat.Percent(change)} time; " +
+                          $"{(ratio > 0 ? ChecklistFormat.Number(Math.Round(1 / ratio, 3)) + "x speed" : "")}) -> {side} the SESOI of {ChecklistFormat.Percent(settings.Sesoi)}");
         }
         else
         {
@@ -86,7 +86,7 @@ internal sealed class ChecklistPrinter(TextWriter output, CheckSettings settings
 
         if (analysis.Effect is { } effect && b.N >= 2 && c.N >= 2)
         {
-            Line("Cohen's d", $"{Format.Fixed(effect.D, 2)} ({effect.Label.ToString().ToLowerInvariant()}; pooled SD = sqrt((s1^2 + s2^2) / 2))");
+            Line("Cohen's d", $"{ChecklistFormat.Fixed(effect.D, 2)} ({effect.Label.ToString().ToLowerInvariant()}; pooled SD = sqrt((s1^2 + s2^2) / 2))");
             if (effect.Warning is not null)
             {
                 Line("", "caveat: " + effect.Warning);
@@ -102,7 +102,7 @@ internal sealed class ChecklistPrinter(TextWriter output, CheckSettings settings
             Line("cross-check", $"BenchmarkDotNet's own Error for {pair.Baseline.Method}: ± {MeasurementLab.DurationFormat.Precise(bdnError, unit)} (this tool: ± {MeasurementLab.DurationFormat.Precise(ci.HalfWidth, unit)})");
         }
 
-        Line("verdict", $"{PairAnalysis.Describe(analysis.Verdict)} ({analysis.Reason})");
+        Line("verdict", $"{analysis.Verdict.Describe()} ({analysis.Reason})");
         output.WriteLine();
     }
 
@@ -124,22 +124,22 @@ internal sealed class ChecklistPrinter(TextWriter output, CheckSettings settings
             return;
         }
 
-        Line("micro", $"{check.Micro.Pair.Title}: local speedup S = {Format.Fixed(check.LocalSpeedup, 1)}x");
-        Line("fraction f", $"{Format.Fixed(check.Fraction, 4)} ({Format.Percent(check.Fraction)} of the macro baseline; {check.FractionSource})");
-        Line("Amdahl", $"predicted macro ratio (1 - f) + f / S = {Format.Ratio(check.PredictedRatio)}: " +
-                       $"{Format.Percent(check.PredictedRatio - 1)} time, speedup {Format.Fixed(check.PredictedSpeedup, 3)}x ({Format.SignedPercent(check.PredictedSpeedup - 1)})");
-        Line("measured", $"{check.Macro.Pair.Title}: ratio {Format.Ratio(check.MeasuredRatio)}: " +
-                         $"{Format.Percent(check.MeasuredRatio - 1)} time, speedup {Format.Fixed(check.MeasuredSpeedup, 3)}x ({Format.SignedPercent(check.MeasuredSpeedup - 1)}); " +
-                         $"macro verdict: {PairAnalysis.Describe(check.Macro.Verdict)}");
+        Line("micro", $"{check.Micro.Pair.Title}: local speedup S = {ChecklistFormat.Fixed(check.LocalSpeedup, 1)}x");
+        Line("fraction f", $"{ChecklistFormat.Fixed(check.Fraction, 4)} ({ChecklistFormat.Percent(check.Fraction)} of the macro baseline; {check.FractionSource})");
+        Line("Amdahl", $"predicted macro ratio (1 - f) + f / S = {ChecklistFormat.Ratio(check.PredictedRatio)}: " +
+                       $"{ChecklistFormat.Percent(check.PredictedRatio - 1)} time, speedup {ChecklistFormat.Fixed(check.PredictedSpeedup, 3)}x ({ChecklistFormat.SignedPercent(check.PredictedSpeedup - 1)})");
+        Line("measured", $"{check.Macro.Pair.Title}: ratio {ChecklistFormat.Ratio(check.MeasuredRatio)}: " +
+                         $"{ChecklistFormat.Percent(check.MeasuredRatio - 1)} time, speedup {ChecklistFormat.Fixed(check.MeasuredSpeedup, 3)}x ({ChecklistFormat.SignedPercent(check.MeasuredSpeedup - 1)}); " +
+                         $"macro verdict: {check.Macro.Verdict.Describe()}");
         double gap = check.PredictedRatio - check.MeasuredRatio;
         string reading = Math.Abs(gap) < 0.005
             ? "the end-to-end change is what the step's share allows"
             : gap > 0
                 ? "the pipeline gained more than the step's share allows: the change also helped other steps (e.g. caches), or f is underestimated"
                 : "the pipeline gained less than predicted: the step costs less inside the pipeline than alone, or other steps got slower";
-        Line("reading", $"{Format.Fixed(gap * 100, 1)} points between prediction and measurement: {reading}. " +
-                        $"The micro speedup of {Format.Fixed(check.LocalSpeedup, 1)}x is what the isolated function gets; the user sees the macro ratio.");
-        if (check.Macro.Verdict == Verdict.Unresolved)
+        Line("reading", $"{ChecklistFormat.Fixed(gap * 100, 1)} points between prediction and measurement: {reading}. " +
+                        $"The micro speedup of {ChecklistFormat.Fixed(check.LocalSpeedup, 1)}x is what the isolated function gets; the user sees the macro ratio.");
+        if (check.Macro.Verdict == PairVerdict.Unresolved)
         {
             Line("", "caution: the macro pair itself is unresolved, so its measured ratio may still be noise; resolve it before reading the gap.");
         }
@@ -149,10 +149,10 @@ internal sealed class ChecklistPrinter(TextWriter output, CheckSettings settings
 
     public void Verdicts(IReadOnlyList<PairAnalysis> analyses)
     {
-        output.WriteLine($"Verdicts (SESOI {Format.Percent(settings.Sesoi)}, alpha {Format.Number(settings.Alpha)}):");
+        output.WriteLine($"Verdicts (SESOI {ChecklistFormat.Percent(settings.Sesoi)}, alpha {ChecklistFormat.Number(settings.Alpha)}):");
         foreach (var a in analyses)
         {
-            output.WriteLine($"  {PairAnalysis.Describe(a.Verdict),-22} {a.Pair.Title}");
+            output.WriteLine($"  {a.Verdict.Describe(),-22} {a.Pair.Title}");
         }
     }
 
@@ -162,7 +162,7 @@ internal sealed class ChecklistPrinter(TextWriter output, CheckSettings settings
     private static string Interval(BenchmarkEntry entry, ConfidenceInterval ci, MeasurementLab.DurationUnit unit, int width) =>
         $"{entry.Method.PadRight(width)}  {MeasurementLab.DurationFormat.Precise(ci.Mean, unit)} ± {MeasurementLab.DurationFormat.Precise(ci.HalfWidth, unit)}  [{MeasurementLab.DurationFormat.Precise(ci.Lower, unit)}, {MeasurementLab.DurationFormat.Precise(ci.Upper, unit)}]";
 
-    private string Mark(double p) => p < settings.Alpha ? $"  [p < {Format.Number(settings.Alpha)}]" : $"  [p >= {Format.Number(settings.Alpha)}]";
+    private string Mark(double p) => p < settings.Alpha ? $"  [p < {ChecklistFormat.Number(settings.Alpha)}]" : $"  [p >= {ChecklistFormat.Number(settings.Alpha)}]";
 
     private void Line(string label, string text) => output.WriteLine($"  {label.PadRight(LabelWidth)}{text}");
 }

@@ -2,29 +2,6 @@ using LabStatistics;
 
 namespace StatisticsThatMatter.Checklist;
 
-/// <summary>The checklist's one-line answer for a pair.</summary>
-public enum Verdict
-{
-    /// <summary>The tests cannot tell the two apart (or there is too little data to test).</summary>
-    Unresolved,
-
-    /// <summary>Both tests reject "no difference", but the change is smaller than the SESOI.</summary>
-    RealButBelowSesoi,
-
-    /// <summary>Both tests reject "no difference" and the change reaches the SESOI.</summary>
-    RealAndAboveSesoi,
-}
-
-/// <summary>The thresholds a check runs with.</summary>
-/// <param name="Sesoi">Smallest effect size of interest as a fraction of the baseline (0.05 = 5%).</param>
-/// <param name="Alpha">Significance level both tests must reach.</param>
-/// <param name="MinIterations">The checklist's "enough iterations" line.</param>
-public sealed record CheckSettings(double Sesoi, double Alpha, int MinIterations)
-{
-    /// <summary>The checklist's defaults.</summary>
-    public static CheckSettings Default { get; } = new(ChecklistDefaults.Sesoi, ChecklistDefaults.Alpha, ChecklistDefaults.MinIterations);
-}
-
 /// <summary>Every number the checklist prints for one pair.</summary>
 public sealed record PairAnalysis(
     BenchmarkPair Pair,
@@ -36,23 +13,14 @@ public sealed record PairAnalysis(
     MannWhitneyResult? MannWhitney,
     double? Ratio,
     EffectSize? Effect,
-    Verdict Verdict,
+    PairVerdict Verdict,
     string Reason)
 {
     /// <summary>Whether the 99.9% intervals overlap (null without intervals).</summary>
     public bool? IntervalsOverlap => BaselineCi is not null && CandidateCi is not null ? BaselineCi.Overlaps(CandidateCi) : null;
 
-    /// <summary>The verdict as the checklist prints it.</summary>
-    public static string Describe(Verdict verdict) => verdict switch
-    {
-        Verdict.Unresolved => "unresolved",
-        Verdict.RealButBelowSesoi => "real but below SESOI",
-        Verdict.RealAndAboveSesoi => "real and above SESOI",
-        _ => throw new ArgumentOutOfRangeException(nameof(verdict), verdict, null),
-    };
-
     /// <summary>Runs every check of the post's list on one pair.</summary>
-    public static PairAnalysis Analyze(BenchmarkPair pair, CheckSettings settings)
+    public static PairAnalysis Analyze(BenchmarkPair pair, CheckThresholds settings)
     {
         ArgumentNullException.ThrowIfNull(pair);
         ArgumentNullException.ThrowIfNull(settings);
@@ -71,7 +39,7 @@ public sealed record PairAnalysis(
         if (baseline.N < 2 || candidate.N < 2)
         {
             return new PairAnalysis(pair, baseline, candidate, null, null, null, MannWhitneyUTest.Test(b, c), ratio, effect,
-                Verdict.Unresolved, $"{baseline.N} and {candidate.N} iteration(s): no interval or t-test is possible below 2 (the checklist asks for >= {settings.MinIterations})");
+                PairVerdict.Unresolved, $"{baseline.N} and {candidate.N} iteration(s): no interval or t-test is possible below 2 (the checklist asks for >= {settings.MinIterations})");
         }
 
         var baselineCi = ConfidenceInterval.ForMean(baseline);
@@ -79,28 +47,28 @@ public sealed record PairAnalysis(
         var welch = WelchTTest.Test(baseline, candidate); // t < 0 when the candidate is slower, as in the post
         var mannWhitney = MannWhitneyUTest.Test(b, c);
         bool real = welch.PValue < settings.Alpha && mannWhitney.PValue < settings.Alpha;
-        Verdict verdict;
+        PairVerdict verdict;
         string reason;
         if (!real)
         {
-            verdict = Verdict.Unresolved;
-            reason = $"Welch p = {Format.P(welch.PValue)} and Mann-Whitney p = {Format.P(mannWhitney.PValue)}: not both below alpha = {Format.Number(settings.Alpha)}";
+            verdict = PairVerdict.Unresolved;
+            reason = $"Welch p = {ChecklistFormat.P(welch.PValue)} and Mann-Whitney p = {ChecklistFormat.P(mannWhitney.PValue)}: not both below alpha = {ChecklistFormat.Number(settings.Alpha)}";
         }
         else if (ratio is null)
         {
-            verdict = Verdict.Unresolved;
+            verdict = PairVerdict.Unresolved;
             reason = "the baseline's mean is not positive, so there is no ratio to hold against the SESOI";
         }
         else
         {
             double change = Math.Abs(ratio.Value - 1);
-            verdict = change >= settings.Sesoi ? Verdict.RealAndAboveSesoi : Verdict.RealButBelowSesoi;
-            reason = $"both tests p < {Format.Number(settings.Alpha)}; |ratio - 1| = {Format.Percent(change)} {(change >= settings.Sesoi ? ">=" : "<")} SESOI {Format.Percent(settings.Sesoi)}";
+            verdict = change >= settings.Sesoi ? PairVerdict.RealAndAboveSesoi : PairVerdict.RealButBelowSesoi;
+            reason = $"both tests p < {ChecklistFormat.Number(settings.Alpha)}; |ratio - 1| = {ChecklistFormat.Percent(change)} {(change >= settings.Sesoi ? ">=" : "<")} SESOI {ChecklistFormat.Percent(settings.Sesoi)}";
         }
 
         return new PairAnalysis(pair, baseline, candidate, baselineCi, candidateCi, welch, mannWhitney, ratio, effect, verdict, reason);
     }
 
     private static PairAnalysis Empty(BenchmarkPair pair, string reason) =>
-        new(pair, null, null, null, null, null, null, null, null, Verdict.Unresolved, reason);
+        new(pair, null, null, null, null, null, null, null, null, PairVerdict.Unresolved, reason);
 }

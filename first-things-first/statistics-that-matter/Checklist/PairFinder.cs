@@ -1,31 +1,6 @@
 using LabStatistics;
+
 namespace StatisticsThatMatter.Checklist;
-
-/// <summary>A baseline and one candidate compared against it.</summary>
-/// <param name="Report">The file both come from.</param>
-/// <param name="Baseline">The reference benchmark.</param>
-/// <param name="Candidate">The benchmark compared with it.</param>
-/// <param name="Categories">The baseline's categories (for Micro/Macro detection and the output).</param>
-public sealed record BenchmarkPair(BdnReport Report, BenchmarkEntry Baseline, BenchmarkEntry Candidate, IReadOnlyList<string> Categories)
-{
-    /// <summary>"Candidate vs Baseline [params]" for the output.</summary>
-    public string Title =>
-        $"{Candidate.Type}.{Candidate.Method} vs {Baseline.Method} (baseline)"
-        + (Candidate.Parameters.Length > 0 ? $" [{Candidate.Parameters}]" : "")
-        + (Categories.Count > 0 ? $" {{{string.Join(", ", Categories)}}}" : "");
-}
-
-/// <summary>Explicit pairing for reports without baseline markers (or to override them).</summary>
-/// <param name="Baselines">Method names; every other method of the same class, job and parameters is compared with it.</param>
-/// <param name="Pairs">(baseline, candidate) method names, compared within the same class, job and parameters.</param>
-public sealed record PairingOptions(IReadOnlyList<string> Baselines, IReadOnlyList<(string Baseline, string Candidate)> Pairs)
-{
-    /// <summary>No explicit pairing: use the report's markers.</summary>
-    public static PairingOptions None { get; } = new([], []);
-
-    /// <summary>True when the user named baselines or pairs.</summary>
-    public bool IsExplicit => Baselines.Count > 0 || Pairs.Count > 0;
-}
 
 /// <summary>
 /// Finds the baseline/candidate pairs of a report the way BenchmarkDotNet's Ratio column does: within each logical

@@ -40,7 +40,7 @@ internal static class EnemiesCharts
     private static string E4Caches(SectionContext context)
     {
         var caches = context.Run.Caches.Of(context.Published.Post);
-        string[] levels = [.. new[] { "L2", "L3" }.Select(l => caches?.Bytes(l) is { } b ? $"{l} {MeasurementLab.CacheTopology.FormatBytes(b)}" : null).OfType<string>()];
+        string[] levels = [.. new[] { "L2", "L3" }.Select(l => caches?.Bytes(l) is { } b ? $"{l} {CacheTopology.FormatBytes(b)}" : null).OfType<string>()];
         if (caches is null || levels.Length == 0)
         {
             context.Problem($"enemies-of-measurement: no usable {RunCaches.FileName}, so E4's caches are not named on the chart");

@@ -61,7 +61,7 @@ public sealed class RunCaches
             string post = Path.GetFileName(folder);
             try
             {
-                posts.Add(new PostCaches(post, file, CacheSources.Load(file, file)));
+                posts.Add(new PostCaches(post, file, CacheSourcesJson.Load(file, file)));
             }
             catch (UsageException e)
             {
