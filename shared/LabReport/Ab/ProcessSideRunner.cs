@@ -8,6 +8,14 @@ namespace LabReport.Ab;
 public sealed class ProcessSideRunner(Selection selection, JobSettings job, AbHost host, string privateDirectory, Func<string> failedLogs, TimeProvider time)
     : ISideRunner
 {
+    // 128 + SIGSEGV: how a shell reports a process the kernel stopped for a bad memory access.
+    private const int SegmentationFault = 139;
+
+    // Measured with BenchmarkDotNet 0.15.8 on .NET 10: [DisassemblyDiagnoser] (post 2's E1 and E6, post 4's NoisyComparison)
+    // attaches to the process it runs in, and in-process that is the benchmark itself, which then crashes.
+    private const string InProcessCrashHint = "the side crashed (SIGSEGV): ab runs each side in-process, and a class with [DisassemblyDiagnoser] " +
+        "crashes BenchmarkDotNet's in-process run; compare another selection, or these classes with scripts/run-all.sh's rounds (out of process)";
+
     private readonly long _start = time.GetTimestamp();
 
     /// <inheritdoc />
@@ -32,7 +40,8 @@ public sealed class ProcessSideRunner(Selection selection, JobSettings job, AbHo
             {
                 string log = Path.Combine(failedLogs(), $"failed-R{task.Round}-{task.Side.Name}.log");
                 File.WriteAllText(log, $"$ {spec.CommandLine}\n{result.Stdout}{result.Stderr}");
-                throw new AbFailure($"side {task.Side.Name} failed in round {task.Round} (exit {result.ExitCode}; output in {log}):\n{result.Tail(6)}");
+                throw new AbFailure($"side {task.Side.Name} failed in round {task.Round} (exit {result.ExitCode}; output in {log}):\n{result.Tail(6)}"
+                    + (result.ExitCode == SegmentationFault ? $"\n{InProcessCrashHint}" : ""));
             }
 
             var samples = selection.IsMode
