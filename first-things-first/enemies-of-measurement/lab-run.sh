@@ -11,8 +11,8 @@ LAB_HOOK_HELP=$(cat <<'TEXT'
   PROFILE quick   the six enemies in 3 interleaved rounds (a round: every case once, in its own process,
                   1 warmup + 3 iterations of ~100 ms; E2 keeps one invocation per iteration), then E3 noisy vs
                   isolated in 3 alternating rounds
-  PROFILE full    the same in 5 rounds, each round 1 warmup + 4 iterations of ~200 ms, and between them the six
-                  under EnemyDefenseConfig (its own job, once: a chart, not a claim)
+  PROFILE full    the same in 5 rounds of the same kind, and between them the six under EnemyDefenseConfig (its own
+                  job with iterations of ~200 ms, at most 20, once: a chart, not a claim)
                   In both, E3's two runs measure in BenchmarkDotNet's own process (--inProcess: no
                   boilerplate build, which the noisy run would do while its busy loops spin)
   OUTDIR          caches.md, caches.json    sysfs, CPUID and a quick latency sweep (to 256 MiB; smoke 16 MiB)
@@ -30,7 +30,7 @@ case "$PROFILE" in
          SWEEP_MIB=16 ;;
   quick) BDN=(--warmupCount 1 --iterationCount 3 --iterationTime 100)
          SWEEP_MIB=256 ;;
-  full)  BDN=(--warmupCount 1 --iterationCount 4 --iterationTime 200)
+  full)  BDN=(--warmupCount 1 --iterationCount 3 --iterationTime 100)
          SWEEP_MIB=256 ;;
 esac
 

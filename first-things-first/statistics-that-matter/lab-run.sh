@@ -14,8 +14,7 @@ LAB_HOOK_HELP=$(cat <<'TEXT'
   PROFILE quick   the three classes in 3 interleaved rounds (a round: every case once, in its own process,
                   2 warmups + 8 iterations of ~100 ms), then the post's 5-iteration NoisyComparison run
                   (3 warmups + 5 iterations, where the intervals overlap) in 3 rounds; a checklist after each
-  PROFILE full    the same in 5 rounds, the classes' rounds at 2 warmups + 8 iterations of ~250 ms, the
-                  5-iteration rounds with the post's ~500 ms iterations
+  PROFILE full    the same in 5 rounds, the 5-iteration rounds with the post's ~500 ms iterations
   OUTDIR          *-report-github.md, *-report-full-annotated.json, checklist.txt    the three classes
                   five-iterations/                                                  the 5-iteration run (full)
 Environment: the post pins to one NUMA node; on a machine with several, every run is kept on the first
@@ -36,7 +35,7 @@ else lab_info "not pinned: this machine has one NUMA node, where pinning to a no
 case "$PROFILE" in
   smoke) BDN=("${SMOKE_BDN[@]}"); FIVE=() ;;
   quick) BDN=(--warmupCount 2 --iterationCount 8 --iterationTime 100); FIVE=(--iterationTime 100) ;;
-  full)  BDN=(--warmupCount 2 --iterationCount 8 --iterationTime 250); FIVE=() ;;
+  full)  BDN=(--warmupCount 2 --iterationCount 8 --iterationTime 100); FIVE=() ;;
 esac
 
 # checklist DIR: the checklist on the annotated JSON reports copied into DIR, saved as DIR/checklist.txt.

@@ -140,16 +140,17 @@ public static class ReportWriter
             return md.ToString();
         }
 
-        md.AppendLine($"- **drift probe** ([{RunFiles.ProbeFile.FileName}]({link(probe.Path)})): a post is flagged \"machine drifted\" when either time moved by more " +
-            $"than {(RunFiles.ProbeFile.Threshold * 100).ToString("0", CultureInfo.InvariantCulture)}% from the reading before it");
+        md.AppendLine($"- **drift probe** ([{RunFiles.ProbeFile.FileName}]({link(probe.Path)})): a post is flagged \"machine drifted\" when, from the " +
+            $"reading before it, the CPU loop moved by more than {Format.Percent(RunFiles.ProbeFile.CpuThreshold)} or the memory point by more than " +
+            $"{Format.Percent(RunFiles.ProbeFile.MemoryThreshold)} (each probe is a new process, and its memory point alone moves by up to ±18% with the pages it gets)");
         md.AppendLine();
-        var table = new MarkdownTable(["reading", "UTC", "CPU loop", "memory point", "moved", "flag"]);
+        var table = new MarkdownTable(["reading", "UTC", "CPU loop", "memory point", "moved (CPU, memory)", "flag"]);
         RunFiles.ProbeReading? previous = null;
         foreach (var reading in probe.Readings)
         {
-            double? moved = previous is null ? null : Math.Max(RunFiles.ProbeFile.Moved(previous.CpuNs, reading.CpuNs), RunFiles.ProbeFile.Moved(previous.MemoryNs, reading.MemoryNs));
+            RunFiles.ProbeMovement? moved = previous is null ? null : RunFiles.ProbeMovement.Between(previous, reading);
             table.Row(reading.Label, reading.Utc, Format.Time(reading.CpuNs), Format.Time(reading.MemoryNs),
-                moved is double m ? $"{Format.Number(m * 100)}%" : "—", moved > RunFiles.ProbeFile.Threshold ? "machine drifted" : "");
+                moved is { } m ? $"{Format.Number(m.Cpu * 100)}%, {Format.Number(m.Memory * 100)}%" : "—", moved?.Drifted == true ? "machine drifted" : "");
             previous = reading;
         }
 

@@ -13,9 +13,11 @@ LAB_HOOK_HELP=$(cat <<'TEXT'
                   SQLite and disk-ceiling rows, in 3 interleaved rounds; a round is every row once, in its own
                   process, 2 iterations of ~100 ms after the jitting stage, no separate warmup (a durable batch is
                   one 500K-insert invocation, and SQLite's takes seconds)
-  PROFILE full    every benchmark (also the tracked rows: WalAppendScaling, the fresh-table batches) in 5 rounds;
-                  a round is the engine's job cut to 1 warmup + 3 iterations of ~250 ms
-  OUTDIR          *-report-github.md, *.csv, *-report-full.json    the three benchmark classes
+  PROFILE full    the same rows and the 1-thread StripedTable (the chart) in 5 rounds of the same kind; then, once,
+                  the rows the engine tracks but no claim judges (WalAppendScaling, the fresh-table batches), with
+                  1 warmup + 3 iterations
+  OUTDIR          *-report-github.md, *.csv, *-report-full.json    WrapperOverhead and DurableBatch, in rounds
+                  tracked/                                          the tracked rows, once (full)
 TEXT
 )
 lab_hook_start "$@"
@@ -27,8 +29,13 @@ case "$PROFILE" in
   quick) FILTER=(--filter '*WrapperOverhead*' '*DurableBatch*(Target: LockTable)'
                  '*DurableBatch*(Target: StripedTable, 2 threads)' '*DurableBatch*(Target: Sqlite)' '*DurableBatch*(Target: Disk ceiling)')
          BDN=(--warmupCount 0 --iterationCount 2 --iterationTime 100) ;;
-  full)  BDN=(--warmupCount 1 --iterationCount 3) ;;
+  full)  FILTER=(--filter '*WrapperOverhead*' '*DurableBatch*(Target: LockTable)' '*DurableBatch*(Target: StripedTable)'
+                 '*DurableBatch*(Target: StripedTable, 2 threads)' '*DurableBatch*(Target: Sqlite)' '*DurableBatch*(Target: Disk ceiling)')
+         BDN=(--warmupCount 0 --iterationCount 2 --iterationTime 100) ;;
 esac
 
 lab_bdn "$OUT" "${FILTER[@]}" "${BDN[@]}" || lab_failed benchmarks
+if [ "$PROFILE" = full ]; then
+  ROUNDS=1 lab_bdn "$OUT/tracked" --filter '*WalAppendScaling*' '*DurableBatch*fresh*' --warmupCount 1 --iterationCount 3 || lab_failed tracked
+fi
 lab_hook_done

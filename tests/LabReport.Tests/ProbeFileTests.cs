@@ -5,13 +5,15 @@ namespace LabReport.Tests;
 /// <summary>The drift probe (probe.csv at a run's root): its reader on hand-made files, and the flag it puts on a post's rows.</summary>
 public class ProbeFileTests
 {
-    // engine: cpu 100 → 104 ns (4%), fine; why-benchmarks-lie: memory 81 → 92 ns (13.6%), drifted; enemies: back within 10% of the reading before it.
+    // engine: cpu 100 → 104 ns (4%), fine; why-benchmarks-lie: memory 81 → 110 ns (35.8%), drifted; enemies: memory
+    // 110 → 92 ns (16.4%), within the memory point's own noise; coordinated-omission: the CPU loop 101 → 113 ns (11.9%), drifted.
     private const string Probe = """
         label,utc,cpu_ns,memory_ns
         start,2026-11-25T07:18:20Z,100.0,80.0
         engine,2026-11-25T07:22:00Z,104.0,81.0
-        why-benchmarks-lie,2026-11-25T07:28:00Z,103.0,92.0
-        enemies-of-measurement,2026-11-25T07:40:00Z,101.0,88.0
+        why-benchmarks-lie,2026-11-25T07:28:00Z,103.0,110.0
+        enemies-of-measurement,2026-11-25T07:40:00Z,101.0,92.0
+        coordinated-omission,2026-11-25T07:42:00Z,113.0,93.0
         """;
 
     private static string Folder(string probe)
@@ -23,20 +25,21 @@ public class ProbeFileTests
     }
 
     [Fact]
-    public void A_post_is_flagged_when_either_time_moved_past_the_threshold_from_the_reading_before_it()
+    public void A_post_is_flagged_when_either_time_moved_past_its_threshold_from_the_reading_before_it()
     {
         string dir = Folder(Probe);
         try
         {
             var probe = ProbeFile.Load(dir)!;
-            probe.Readings.Should().HaveCount(4);
-            probe.Change("engine").Should().BeApproximately(0.04, 1e-12);
+            probe.Readings.Should().HaveCount(5);
+            probe.Change("engine")!.Value.Cpu.Should().BeApproximately(0.04, 1e-12);
             probe.Drifted("engine").Should().BeFalse();
-            probe.Change("why-benchmarks-lie").Should().BeApproximately(11.0 / 81, 1e-12, "memory 81 → 92 ns, against engine's reading, the one before it");
+            probe.Change("why-benchmarks-lie")!.Value.Memory.Should().BeApproximately(29.0 / 81, 1e-12, "memory 81 → 110 ns, against engine's reading, the one before it");
             probe.Drifted("why-benchmarks-lie").Should().BeTrue();
-            probe.Drifted("enemies-of-measurement").Should().BeFalse("92 → 88 ns is 4.3%");
+            probe.Drifted("enemies-of-measurement").Should().BeFalse("110 → 92 ns is 16.4%, inside the memory point's own noise");
+            probe.Drifted("coordinated-omission").Should().BeTrue("the CPU loop moved 11.9%");
             probe.Change("hardware-counters").Should().BeNull("the probe has no reading after that post");
-            ProbeFile.Threshold.Should().Be(0.10);
+            (ProbeFile.CpuThreshold, ProbeFile.MemoryThreshold).Should().Be((0.10, 0.30));
         }
         finally
         {
@@ -77,16 +80,18 @@ public class ProbeFileTests
 
         report.Should().Contain("- **drift probe** ([probe.csv](probe.csv))");
         string reading = report.Split('\n').First(l => l.StartsWith("| why-benchmarks-lie ", StringComparison.Ordinal));
-        reading.Should().Contain("2026-11-25T07:28:00Z").And.Contain("92.0 ns").And.Contain("13.6%").And.Contain("machine drifted");
+        reading.Should().Contain("2026-11-25T07:28:00Z").And.Contain("110 ns").And.Contain("35.8%").And.Contain("machine drifted");
         report.Split('\n').First(l => l.StartsWith("| engine ", StringComparison.Ordinal)).Should().Contain("4.00%").And.NotContain("drifted");
+        report.Split('\n').First(l => l.StartsWith("| enemies-of-measurement ", StringComparison.Ordinal)).Should().Contain("16.4%").And.NotContain("drifted");
         var lazy = ClaimsOnFixturesTests.Row(report, "Lazy (sequential keys, one thread)");
         report.Should().Contain("· machine drifted");
         lazy.Verdict.Should().Be(ClaimsOnFixturesTests.Row(before, "Lazy (sequential keys, one thread)").Verdict, "the flag leaves the verdict as it was");
         report.Split('\n').Single(l => l.StartsWith("| Lazy (sequential keys", StringComparison.Ordinal)).Should().Contain("· machine drifted");
         report.Split('\n').Single(l => l.StartsWith("| E1 SumPayloadCold / SumPayloadWarm", StringComparison.Ordinal)).Should().NotContain("machine drifted");
         int post1Rows = PublishedNumbers.LoadDefault().For("why-benchmarks-lie").Claims.Count;
+        int post3Rows = PublishedNumbers.LoadDefault().For("coordinated-omission").Claims.Count;
         GlanceCells(report, "Post 1 — Why Benchmarks Lie")[^1].Should().Be(post1Rows.ToString(System.Globalization.CultureInfo.InvariantCulture));
-        GlanceCells(report, "all")[^1].Should().Be(post1Rows.ToString(System.Globalization.CultureInfo.InvariantCulture));
+        GlanceCells(report, "all")[^1].Should().Be((post1Rows + post3Rows).ToString(System.Globalization.CultureInfo.InvariantCulture));
     }
 
     [Fact]

@@ -29,8 +29,9 @@ public static class ClaimRules
     /// <summary>The drift flag.</summary>
     public static string Drift =>
         $"*machine drifted* = the run's drift probe (a fixed CPU loop and a memory-latency point, timed before the first post and after " +
-        $"each) moved by more than {(ProbeFile.Threshold * 100).ToString("0", CultureInfo.InvariantCulture)}% in either metric while " +
-        "the claim's post ran: a flag on the row, counted in the glance; the verdict itself is unchanged.";
+        $"each) moved while the claim's post ran by more than {Format.Percent(ProbeFile.CpuThreshold)} (the CPU loop) or " +
+        $"{Format.Percent(ProbeFile.MemoryThreshold)} (the memory point, which moves by up to ±18% from one process to the next): a flag " +
+        "on the row, counted in the glance; the verdict itself is unchanged.";
 
     /// <summary>Every rule, in the order the report prints them.</summary>
     public static IReadOnlyList<string> Lines =>
