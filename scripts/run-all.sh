@@ -8,8 +8,8 @@ ROOT=$(lab_root)
 LAB_SCRIPT=scripts/run-all.sh
 
 # What the build takes from a clean clone (restore included) on the 2-core reference machine, and the report.
-BUILD_ESTIMATE=50
-REPORT_ESTIMATE=30
+BUILD_ESTIMATE=40
+REPORT_ESTIMATE=10
 REPORT_PROJECT=shared/LabReport/LabReport.csproj
 
 usage() {

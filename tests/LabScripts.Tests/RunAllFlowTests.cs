@@ -46,7 +46,7 @@ public sealed class RunAllFlowTests : IDisposable
         result.ExitCode.Should().Be(0, result.ToString());
         string[] order = ["engine", "hand-rolled-harness", "why-benchmarks-lie", "zz-new-post"];
         File.ReadAllLines(Path.Combine(_repo.Path, "calls")).Should().Equal(order.Select(p => $"{p} quick {Path.Combine(_out, p)}"));
-        result.Stdout.Should().Contain("| engine | 0:07 |").And.Contain("| **total** | **1:18** |", "50 s of build and 4 posts of 7 s");
+        result.Stdout.Should().Contain("| engine | 0:07 |").And.Contain("| **total** | **1:08** |", "40 s of build and 4 posts of 7 s");
         result.Stderr.Should().Contain("==> [1/4] engine (estimate 0:07)")
             .And.Contain("==> engine: ok in 0:0").And.Contain("(estimate 0:07); 3 post(s) left")
             .And.Contain("==> zz-new-post: ok in 0:0").And.Contain("(estimate 0:07); 0 post(s) left");
@@ -87,7 +87,7 @@ public sealed class RunAllFlowTests : IDisposable
         var result = RunAll();
 
         result.ExitCode.Should().Be(0, result.ToString());
-        result.Stdout.Should().Contain("| report | 0:30 |").And.Contain("Report: " + Path.Combine(_out, "report.md"))
+        result.Stdout.Should().Contain("| report | 0:10 |").And.Contain("Report: " + Path.Combine(_out, "report.md"))
             .And.Contain("Report page (open in a browser): " + Path.Combine(_out, "report.html"));
         File.ReadAllText(Path.Combine(_out, "timings.md")).Should().Contain("| report | ok |");
     }
