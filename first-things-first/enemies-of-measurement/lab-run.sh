@@ -9,8 +9,8 @@ LAB_BUDGET="smoke=52 quick=110 full=300"
 LAB_HOOK_HELP=$(cat <<'TEXT'
   PROFILE smoke   the six enemies, one cold invocation each (proves they run; measures nothing)
   PROFILE quick   the six enemies in 3 interleaved rounds (a round: every case once, in its own process,
-                  1 warmup + 3 iterations of ~100 ms; E2 keeps one invocation per iteration), then E3 noisy vs
-                  isolated in 3 alternating rounds
+                  3 warmups + 3 iterations of ~100 ms; E2 keeps one invocation per iteration), then E3 noisy vs
+                  isolated in 3 alternating rounds (3 warmups + 10 iterations per run: a StdDev needs them)
   PROFILE full    the same in 5 rounds of the same kind, and between them the six under EnemyDefenseConfig (its own
                   job with iterations of ~200 ms, at most 20, once: a chart, not a claim)
                   In both, E3's two runs measure in BenchmarkDotNet's own process (--inProcess: no
@@ -28,11 +28,14 @@ lab_hook_start "$@"
 case "$PROFILE" in
   smoke) BDN=("${SMOKE_BDN[@]}")
          SWEEP_MIB=16 ;;
-  quick) BDN=(--warmupCount 1 --iterationCount 3 --iterationTime 100)
+  # 3 warmups: E3's inserts take two iterations to settle (7 ms, then 3 ms, measured in a full run of 1 warmup).
+  quick) BDN=(--warmupCount 3 --iterationCount 3 --iterationTime 100)
          SWEEP_MIB=256 ;;
-  full)  BDN=(--warmupCount 1 --iterationCount 3 --iterationTime 100)
+  full)  BDN=(--warmupCount 3 --iterationCount 3 --iterationTime 100)
          SWEEP_MIB=256 ;;
 esac
+# E3's claims compare standard deviations: each run of the pair needs iterations enough to have one.
+E3_BDN=(--warmupCount 3 --iterationCount 10 --iterationTime 100)
 
 # E4's "Lands in" column needs this machine's levels: one sweep, recorded, read by every later step (past the
 # largest table's 2M-entry lookup path, ~100 MiB).
@@ -52,6 +55,6 @@ if [ "$PROFILE" != smoke ]; then
 
   # Both E3 runs in-process: two boilerplate builds fewer (one of them slowed by the busy loops), and the comparison
   # stays like for like (the pinned or loaded process is the one that measures).
-  lab_script Scripts/noisy-vs-isolated.sh --out "$OUT/noisy-vs-isolated" --rounds "$ROUNDS" -- --inProcess "${BDN[@]}" || lab_failed noisy-vs-isolated
+  lab_script Scripts/noisy-vs-isolated.sh --out "$OUT/noisy-vs-isolated" --rounds "$ROUNDS" -- --inProcess "${E3_BDN[@]}" || lab_failed noisy-vs-isolated
 fi
 lab_hook_done

@@ -229,3 +229,26 @@ public sealed class RoundFoldersTests : IDisposable
         }
     }
 }
+
+/// <summary>A StdDev claim on rounds too short to have a StdDev each: the rounds' iterations are pooled, not paired.</summary>
+public sealed class StdDevRoundsTests : IDisposable
+{
+    private readonly RunFixture _run = RunFixture.Copy("rounds");
+
+    public void Dispose() => _run.Dispose();
+
+    [Fact]
+    public void E4s_StdDev_ratio_from_rounds_of_three_iterations_is_one_point_from_every_iteration()
+    {
+        var set = BenchmarkSet.Load(_run.File("enemies-of-measurement"));
+        var large = set.Find("E4_CacheState", "LookupRandom", ("TableSize", "2000000"))!;
+        var small = set.Find("E4_CacheState", "LookupRandom", ("TableSize", "10000"))!;
+        large.RoundResults!.Should().OnlyContain(r => r.Iterations == 3);
+
+        RunFixture.Run("report", _run.Path).Code.Should().Be(0);
+
+        string row = File.ReadAllLines(_run.File("report.md")).Single(l => l.StartsWith("| E4 LookupRandom StdDev", StringComparison.Ordinal));
+        row.Should().Contain($"{RatioEstimate.Format(large.StdDevNs / small.StdDevNs)}× (no interval)", "the StdDevs of the pooled iterations, one over the other");
+        row.Should().NotContain("borderline");
+    }
+}

@@ -55,8 +55,10 @@ public sealed class EnemiesSection : PostSection
     /// <inheritdoc />
     protected override IEnumerable<ChartRef> Charts(SectionContext context) => EnemiesCharts.Draw(context);
 
-    // A StdDev ratio: per round when both sides ran in rounds (the median of the rounds' ratios with their interval),
-    // else one StdDev over another, which has no interval (each StdDev is one estimate) and is judged by its point.
+    // A StdDev ratio: per round when both sides ran in rounds of enough iterations to have a StdDev each (the median of
+    // the rounds' ratios with their interval); else one StdDev over another, from every iteration (of every round),
+    // which has no interval (each StdDev is one estimate) and is judged by its point. A StdDev of 3 iterations varies
+    // by 5× from one round to the next: such rounds are pooled rather than paired.
     private static ClaimRow StdDevRatio(SectionContext context, string id, BenchmarkResult? numerator, BenchmarkResult? denominator,
         string numeratorName, string denominatorName, string missing)
     {
@@ -66,7 +68,8 @@ public sealed class EnemiesSection : PostSection
             return Judge.Missing(claim, missing);
         }
 
-        bool rounds = numerator.HasRounds && denominator.HasRounds;
+        bool rounds = numerator.HasRounds && denominator.HasRounds
+            && new[] { numerator, denominator }.All(r => r.RoundResults!.All(x => x.Iterations is null or >= MinIterationsForStdDev));
         if (rounds ? StdDevs(denominator).Count == 0 || StdDevs(numerator).Count == 0 : !(denominator.StdDevNs > 0) || double.IsNaN(numerator.StdDevNs))
         {
             return Judge.Row(claim, "no StdDev", Verdict.NotMeasurableHere, "a StdDev needs at least two iterations on both sides");
@@ -84,6 +87,9 @@ public sealed class EnemiesSection : PostSection
         return Judge.Estimate(claim, ratio,
             $"{Interval.Ratio(ratio)} — StdDev {Format.Time(numerator.StdDevNs)} {numeratorName} vs {Format.Time(denominator.StdDevNs)} {denominatorName}");
     }
+
+    // Iterations a round needs for its own StdDev to be compared round by round.
+    private const int MinIterationsForStdDev = 8;
 
     // Each round's own StdDev (a table's, or its iterations'), by round.
     private static Dictionary<int, double> StdDevs(BenchmarkResult result) =>
