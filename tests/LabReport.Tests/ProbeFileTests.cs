@@ -39,7 +39,7 @@ public class ProbeFileTests
             probe.Drifted("enemies-of-measurement").Should().BeFalse("110 → 92 ns is 16.4%, inside the memory point's own noise");
             probe.Drifted("coordinated-omission").Should().BeTrue("the CPU loop moved 11.9%");
             probe.Change("hardware-counters").Should().BeNull("the probe has no reading after that post");
-            (ProbeFile.CpuThreshold, ProbeFile.MemoryThreshold).Should().Be((0.10, 0.30));
+            (ProbeFile.CpuThreshold, ProbeFile.MemoryThreshold).Should().Be((0.10, 0.50));
         }
         finally
         {
