@@ -65,10 +65,10 @@ public static class AbCommand
           --rounds N              rounds, 2..1000 (default 12)
           --budget TIME           instead of --rounds: as many rounds as fit in TIME (e.g. 90s, 10m, 1h)
           --seed N                the seed of the rounds' order (recorded in command.txt; give it to replay the order)
-          --threshold PCT         the smallest change that counts (default 2%). A/A runs of the calibration benchmarks
-                                  on this 2-core guest flagged none at 2% (0 of 6 in 12 rounds, while other builds
-                                  ran); whether 2% also lets a 5% change through depends on how quiet the machine is:
-                                  ab calibrate measures both (shared/LabReport/README.md, "Calibration")
+          --threshold PCT         the smallest change that counts (default 2%, from the committed
+                                  calibration on a 2-core guest: no A/A trial of 10 flagged, a 5% change found
+                                  in 10 of 10 at 20 s each; a CPU-bound benchmark on a quiet machine, see
+                                  shared/LabReport/README.md, "Calibration"; ab calibrate measures yours)
 
         Output (one new folder, --out DIR, new or empty; default results/<machine>/<date>-ab-<name>):
           summary.md (also printed): per benchmark A, B, B/A with its interval, the verdict, rounds, between-round

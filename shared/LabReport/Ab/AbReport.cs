@@ -148,7 +148,7 @@ public static class AbReport
         var loads = measurements.Runs.Select(r => r.Load).Where(double.IsFinite).ToList();
         return loads.Count == 0 ? null : string.Create(CultureInfo.InvariantCulture,
             $"- Machine load (1-minute average as each process started): {loads.Min():0.0}–{loads.Max():0.0}, median {AbVerdicts.Median(loads):0.0}, " +
-            $"on {Environment.ProcessorCount} CPUs; above the CPU count, other work shared them with the sides");
+            $"on {Environment.ProcessorCount} CPUs (the sides themselves add about 1; a load above the CPU count means other work shared the CPUs)");
     }
 
     /// <summary>"2%", "0.5%", "12.3%".</summary>
