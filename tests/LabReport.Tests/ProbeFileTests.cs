@@ -5,13 +5,13 @@ namespace LabReport.Tests;
 /// <summary>The drift probe (probe.csv at a run's root): its reader on hand-made files, and the flag it puts on a post's rows.</summary>
 public class ProbeFileTests
 {
-    // engine: cpu 100 → 104 ns (4%), fine; why-benchmarks-lie: memory 81 → 110 ns (35.8%), drifted; enemies: memory
-    // 110 → 92 ns (16.4%), within the memory point's own noise; coordinated-omission: the CPU loop 101 → 113 ns (11.9%), drifted.
+    // engine: cpu 100 → 104 ns (4%), fine; why-benchmarks-lie: memory 81 → 130 ns (60.5%), drifted; enemies: memory
+    // 130 → 92 ns (29.2%), within the memory point's own noise; coordinated-omission: the CPU loop 101 → 113 ns (11.9%), drifted.
     private const string Probe = """
         label,utc,cpu_ns,memory_ns
         start,2026-11-25T07:18:20Z,100.0,80.0
         engine,2026-11-25T07:22:00Z,104.0,81.0
-        why-benchmarks-lie,2026-11-25T07:28:00Z,103.0,110.0
+        why-benchmarks-lie,2026-11-25T07:28:00Z,103.0,130.0
         enemies-of-measurement,2026-11-25T07:40:00Z,101.0,92.0
         coordinated-omission,2026-11-25T07:42:00Z,113.0,93.0
         """;
@@ -34,9 +34,9 @@ public class ProbeFileTests
             probe.Readings.Should().HaveCount(5);
             probe.Change("engine")!.Value.Cpu.Should().BeApproximately(0.04, 1e-12);
             probe.Drifted("engine").Should().BeFalse();
-            probe.Change("why-benchmarks-lie")!.Value.Memory.Should().BeApproximately(29.0 / 81, 1e-12, "memory 81 → 110 ns, against engine's reading, the one before it");
+            probe.Change("why-benchmarks-lie")!.Value.Memory.Should().BeApproximately(49.0 / 81, 1e-12, "memory 81 → 130 ns, against engine's reading, the one before it");
             probe.Drifted("why-benchmarks-lie").Should().BeTrue();
-            probe.Drifted("enemies-of-measurement").Should().BeFalse("110 → 92 ns is 16.4%, inside the memory point's own noise");
+            probe.Drifted("enemies-of-measurement").Should().BeFalse("130 → 92 ns is 29.2%, inside the memory point's own noise (up to 44% on a quiet guest)");
             probe.Drifted("coordinated-omission").Should().BeTrue("the CPU loop moved 11.9%");
             probe.Change("hardware-counters").Should().BeNull("the probe has no reading after that post");
             (ProbeFile.CpuThreshold, ProbeFile.MemoryThreshold).Should().Be((0.10, 0.50));
@@ -80,9 +80,9 @@ public class ProbeFileTests
 
         report.Should().Contain("- **drift probe** ([probe.csv](probe.csv))");
         string reading = report.Split('\n').First(l => l.StartsWith("| why-benchmarks-lie ", StringComparison.Ordinal));
-        reading.Should().Contain("2026-11-25T07:28:00Z").And.Contain("110 ns").And.Contain("35.8%").And.Contain("machine drifted");
+        reading.Should().Contain("2026-11-25T07:28:00Z").And.Contain("130 ns").And.Contain("60.5%").And.Contain("machine drifted");
         report.Split('\n').First(l => l.StartsWith("| engine ", StringComparison.Ordinal)).Should().Contain("4.00%").And.NotContain("drifted");
-        report.Split('\n').First(l => l.StartsWith("| enemies-of-measurement ", StringComparison.Ordinal)).Should().Contain("16.4%").And.NotContain("drifted");
+        report.Split('\n').First(l => l.StartsWith("| enemies-of-measurement ", StringComparison.Ordinal)).Should().Contain("29.2%").And.NotContain("drifted");
         var lazy = ClaimsOnFixturesTests.Row(report, "Lazy (sequential keys, one thread)");
         report.Should().Contain("· machine drifted");
         lazy.Verdict.Should().Be(ClaimsOnFixturesTests.Row(before, "Lazy (sequential keys, one thread)").Verdict, "the flag leaves the verdict as it was");
