@@ -28,14 +28,20 @@ public sealed class CacheStateTests : IDisposable
     {
         const int entries = 10_000;
         // A first pass pays the one-time costs on this thread (static constructors, type loads, on-stack
-        // replacement of the loop), which allocate too and made this count differ by a few KiB now and then.
+        // replacement of the loop), which allocate too and made this count differ by a few KiB now and then. The
+        // runtime may still allocate on this thread during a later pass (152 bytes once, a Debug build under
+        // nohup): such work only adds, so the rows' own bytes are the smallest count of a few passes.
         GenerateRows(entries);
-        long before = GC.GetAllocatedBytesForCurrentThread();
-        var rows = GenerateRows(entries);
-        long allocated = GC.GetAllocatedBytesForCurrentThread() - before - ArrayBytes(entries);
+        long allocated = long.MaxValue;
+        for (int pass = 0; pass < 3; pass++)
+        {
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            var rows = GenerateRows(entries);
+            allocated = Math.Min(allocated, GC.GetAllocatedBytesForCurrentThread() - before - ArrayBytes(entries));
+            GC.KeepAlive(rows);
+        }
 
         allocated.Should().Be(new WorkingSetEstimate(entries).RowsBytes, "a Row is 24 bytes and a byte[n] is 24 + n rounded up to 8");
-        GC.KeepAlive(rows);
     }
 
     private static Row[] GenerateRows(int entries)
