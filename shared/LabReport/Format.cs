@@ -49,8 +49,9 @@ public static class Format
         return result.HasInterval ? $"{Time(result.MeanNs)} ± {Time(result.ErrorNs)}{n}" : $"{Time(result.MeanNs)} (no interval{n})";
     }
 
-    /// <summary>A fraction as a whole percentage: 0.1 → "10%".</summary>
-    public static string Percent(double fraction) => (fraction * 100).ToString("0", CultureInfo.InvariantCulture) + "%";
+    /// <summary>A fraction as a percentage: 0.1 → "10%", 0.025 → "2.5%", 0.0125 → "1.25%"; "n/a" when not finite.</summary>
+    public static string Percent(double fraction) =>
+        double.IsFinite(fraction) ? (fraction * 100).ToString(Math.Abs(fraction) < 0.1 ? "0.##" : "0.#", CultureInfo.InvariantCulture) + "%" : "n/a";
 
     /// <summary>p-values as "0.0159" or "3.9e-09".</summary>
     public static string P(double p) => p >= 1e-4

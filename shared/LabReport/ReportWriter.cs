@@ -142,7 +142,7 @@ public static class ReportWriter
 
         md.AppendLine($"- **drift probe** ([{RunFiles.ProbeFile.FileName}]({link(probe.Path)})): a post is flagged \"machine drifted\" when, from the " +
             $"reading before it, the CPU loop moved by more than {Format.Percent(RunFiles.ProbeFile.CpuThreshold)} or the memory point by more than " +
-            $"{Format.Percent(RunFiles.ProbeFile.MemoryThreshold)} (each probe is a new process, and its memory point alone differs by up to 44% from one probe to the next with the pages it gets)");
+            $"{Format.Percent(RunFiles.ProbeFile.MemoryThreshold)} (each probe is a new process, and its memory point alone differs by up to {Format.Percent(RunFiles.ProbeFile.QuietMemorySpread)} from one probe to the next with the pages it gets)");
         md.AppendLine();
         var table = new MarkdownTable(["reading", "UTC", "CPU loop", "memory point", "moved (CPU, memory)", "flag"]);
         RunFiles.ProbeReading? previous = null;

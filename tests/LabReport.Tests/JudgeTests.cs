@@ -244,7 +244,7 @@ public class JudgeTests
                 {
                     claim.Sesoi.Should().BeInRange(0.001, 0.5, $"{claim.Id} states its SESOI");
                     claim.SesoiWhy.Should().NotBeNullOrWhiteSpace(claim.Id);
-                    claim.Display.Should().Contain($"±{EquivalenceRule.Percent(claim.Sesoi!.Value)}", $"{claim.Id} prints its SESOI");
+                    claim.Display.Should().Contain($"±{Format.Percent(claim.Sesoi!.Value)}", $"{claim.Id} prints its SESOI");
                 }
             }
         }

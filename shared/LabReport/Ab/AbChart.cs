@@ -27,8 +27,8 @@ public static class AbChart
         }
 
         ChartStyle.AddReference(model, vertical: false, 1, "no change");
-        ChartStyle.AddReference(model, vertical: false, 1 + threshold, $"1 + {AbReport.Percent(threshold)}: slower beyond", style: 1);
-        ChartStyle.AddReference(model, vertical: false, 1 / (1 + threshold), $"1 / (1 + {AbReport.Percent(threshold)}): faster beyond", style: 2);
+        ChartStyle.AddReference(model, vertical: false, 1 + threshold, $"1 + {Format.Percent(threshold)}: slower beyond", style: 1);
+        ChartStyle.AddReference(model, vertical: false, 1 / (1 + threshold), $"1 / (1 + {Format.Percent(threshold)}): faster beyond", style: 2);
         return model;
     }
 }

@@ -22,7 +22,7 @@ public static class AbReport
         md.AppendLine($"- Method: {MethodText(s.Method)}; seed {outcome.Seed}");
         md.AppendLine($"- Rounds: {outcome.Measurements.CompleteRounds} with both sides" +
             (s.Budget is { } budget ? $" (budget {DurationFormat.Rough(budget)})" : $" of {s.Rounds}") + $", in {DurationFormat.Rough(outcome.Wall)}");
-        md.AppendLine($"- Threshold: ±{Percent(s.Threshold)}: {JudgementText(s.Method)}");
+        md.AppendLine($"- Threshold: ±{Format.Percent(s.Threshold)}: {JudgementText(s.Method)}");
         if (LoadLine(outcome.Measurements) is { } load)
         {
             md.AppendLine(load);
@@ -49,7 +49,7 @@ public static class AbReport
         var v = outcome.Verdicts;
         md.AppendLine($"**{v.Count(x => x.Change == Change.Slower)} slower, {v.Count(x => x.Change == Change.Faster)} faster, " +
             $"{v.Count(x => x.Change == Change.Same)} same**" + (v.Any(x => x.Change == Change.NotMeasurable) ? $", {v.Count(x => x.Change == Change.NotMeasurable)} not measurable (fewer than two rounds)" : "") +
-            $" at ±{Percent(s.Threshold)}.");
+            $" at ±{Format.Percent(s.Threshold)}.");
         md.AppendLine();
         md.Append(Table(outcome));
         md.AppendLine();
@@ -91,13 +91,13 @@ public static class AbReport
         md.AppendLine("## A/A: this machine at this budget");
         md.AppendLine();
         md.AppendLine($"Both sides ran the same build, so every benchmark called faster or slower is a false positive: " +
-            $"**{aa.Flagged} of {aa.Benchmarks}** at ±{Percent(aa.Threshold)} (false-positive rate {Percent(aa.FalsePositiveRate)}, " +
+            $"**{aa.Flagged} of {aa.Benchmarks}** at ±{Format.Percent(aa.Threshold)} (false-positive rate {Format.Percent(aa.FalsePositiveRate)}, " +
             $"{MethodText(outcome.Settings.Method).Split(':')[0]}, {outcome.Measurements.CompleteRounds} rounds).");
         if (double.IsFinite(aa.SmallestDetectable))
         {
             md.AppendLine();
-            md.AppendLine($"Smallest change this budget detects: **{Percent(aa.SmallestDetectable)}** (median over benchmarks; " +
-                $"hardest: {Percent(aa.LargestDetectable)}, {hardest?.Key}). A smaller change is reported as \"same\"; more rounds narrow it " +
+            md.AppendLine($"Smallest change this budget detects: **{Format.Percent(aa.SmallestDetectable)}** (median over benchmarks; " +
+                $"hardest: {Format.Percent(aa.LargestDetectable)}, {hardest?.Key}). A smaller change is reported as \"same\"; more rounds narrow it " +
                 "(as 1/√rounds), a larger threshold moves it up by the same amount.");
         }
 
@@ -151,10 +151,6 @@ public static class AbReport
             $"on {Environment.ProcessorCount} CPUs (the sides themselves add about 1; a load above the CPU count means other work shared the CPUs)");
     }
 
-    /// <summary>"2%", "0.5%", "12.3%".</summary>
-    public static string Percent(double fraction) =>
-        double.IsFinite(fraction) ? (fraction * 100).ToString(Math.Abs(fraction) < 0.1 ? "0.##" : "0.#", CultureInfo.InvariantCulture) + "%" : "n/a";
-
     private static MarkdownTable Table(AbOutcome outcome)
     {
         bool mode = outcome.Settings.Selection.IsMode;
@@ -165,7 +161,7 @@ public static class AbReport
         {
             table.Row(v.Key, Value(v.MedianA, mode), Value(v.MedianB, mode), RatioText(v), $"**{Name(v.Change)}**",
                 v.Rounds.ToString(CultureInfo.InvariantCulture), double.IsFinite(v.Spread) ? v.Spread.ToString("0.000", CultureInfo.InvariantCulture) : "—",
-                Percent(v.SmallestDetectable).Replace("n/a", "—", StringComparison.Ordinal));
+                Format.Percent(v.SmallestDetectable).Replace("n/a", "—", StringComparison.Ordinal));
         }
 
         return table;

@@ -209,7 +209,7 @@ public static class CalibrateCommand
             $"{string.Join(", ", changes.Where(c => c != 0).Select(c => $"{c}%"))} more work than A ({CalibrationScale.Variable}). Every method gets the same " +
             (budget is { } each ? $"wall-clock budget per trial, {DurationFormat.Rough(each)}" : "rounds per trial (not the same wall-clock time: a duet round runs both sides at once)") +
             $"; {trials} trials per cell, the cells of each trial in an order drawn from seed {seed}; " +
-            $"threshold ±{AbReport.Percent(threshold)}. Took {DurationFormat.Rough(wall)}" + (interrupted ? " (interrupted: the table holds the trials that ended)." : "."));
+            $"threshold ±{Format.Percent(threshold)}. Took {DurationFormat.Rough(wall)}" + (interrupted ? " (interrupted: the table holds the trials that ended)." : "."));
         md.AppendLine();
         md.Append(CalibrationTable.Markdown(CalibrationTable.Rows(rows, methods, changes), changes, threshold));
         md.AppendLine();

@@ -75,7 +75,7 @@ public static class CalibrationTable
         ArgumentNullException.ThrowIfNull(rows);
         ArgumentNullException.ThrowIfNull(changes);
         var detected = changes.Where(c => c != 0).ToList();
-        var headers = new List<string> { "method", "trials", "wall per trial", "rounds", $"A/A false positives at ±{AbReport.Percent(threshold)}" };
+        var headers = new List<string> { "method", "trials", "wall per trial", "rounds", $"A/A false positives at ±{Format.Percent(threshold)}" };
         headers.AddRange(detected.Select(c => $"detects +{c}%"));
         headers.AddRange(["A/A spread of B/A", "accuracy vs sequential"]);
         var table = new MarkdownTable(headers, [ColumnAlignment.Left, .. headers.Skip(1).Select(_ => ColumnAlignment.Right)]);
@@ -91,7 +91,7 @@ public static class CalibrationTable
                 Share(row.FalsePositives, row.AaJudged),
             };
             cells.AddRange(detected.Select(c => row.Detection[c] is var d ? Share(d.Detected, d.Judged) + (d.WrongWay > 0 ? $", {d.WrongWay} wrong way" : "") : "—"));
-            cells.Add(double.IsFinite(row.AaSpread) ? AbReport.Percent(row.AaSpread) : "—");
+            cells.Add(double.IsFinite(row.AaSpread) ? Format.Percent(row.AaSpread) : "—");
             cells.Add(row.Method == AbMethod.Sequential ? "1×" : double.IsFinite(sequential / row.AaSpread) ? (sequential / row.AaSpread).ToString("0.0", CultureInfo.InvariantCulture) + "×" : "—");
             table.Row([.. cells]);
         }
@@ -103,8 +103,8 @@ public static class CalibrationTable
         {
             md.AppendLine();
             md.AppendLine(duet.AaSpread < interleaved.AaSpread
-                ? $"Duet is more accurate than interleaved here (A/A spread {AbReport.Percent(duet.AaSpread)} against {AbReport.Percent(interleaved.AaSpread)}): it should be ab's default on this machine."
-                : $"Duet measures worse than interleaved here (A/A spread {AbReport.Percent(duet.AaSpread)} against {AbReport.Percent(interleaved.AaSpread)}): the two sides share this guest's two vCPUs " +
+                ? $"Duet is more accurate than interleaved here (A/A spread {Format.Percent(duet.AaSpread)} against {Format.Percent(interleaved.AaSpread)}): it should be ab's default on this machine."
+                : $"Duet measures worse than interleaved here (A/A spread {Format.Percent(duet.AaSpread)} against {Format.Percent(interleaved.AaSpread)}): the two sides share this guest's two vCPUs " +
                   "(and whatever the host shares under them), so running them at once disturbs each more than it cancels. Interleaved stays the default.");
         }
 

@@ -30,7 +30,7 @@ public static class ClaimRules
     public static string Drift =>
         $"*machine drifted* = the run's drift probe (a fixed CPU loop and a memory-latency point, timed before the first post and after " +
         $"each) moved while the claim's post ran by more than {Format.Percent(ProbeFile.CpuThreshold)} (the CPU loop) or " +
-        $"{Format.Percent(ProbeFile.MemoryThreshold)} (the memory point, which differs by up to 44% from one process to the next on a quiet guest): a flag " +
+        $"{Format.Percent(ProbeFile.MemoryThreshold)} (the memory point, which differs by up to {Format.Percent(ProbeFile.QuietMemorySpread)} from one process to the next on a quiet guest): a flag " +
         "on the row, counted in the glance; the verdict itself is unchanged.";
 
     /// <summary>Every rule, in the order the report prints them.</summary>

@@ -20,7 +20,7 @@ public static class EquivalenceRule
     {
         double low = 1 - sesoi;
         double high = 1 + sesoi;
-        string band = $"1 ± {Percent(sesoi)} ({RatioEstimate.Format(low)}–{RatioEstimate.Format(high)}×)";
+        string band = $"1 ± {Format.Percent(sesoi)} ({RatioEstimate.Format(low)}–{RatioEstimate.Format(high)}×)";
         string what = measured.HasInterval ? Interval.Range(measured) : $"{RatioEstimate.Format(measured.Value)}× (a point, no interval)";
         if (Interval.Inside(measured, low, high))
         {
@@ -33,10 +33,8 @@ public static class EquivalenceRule
         }
 
         string edge = Interval.Low(measured) < low && Interval.High(measured) > high
-            ? $"±{Percent(sesoi)}"
+            ? $"±{Format.Percent(sesoi)}"
             : $"{RatioEstimate.Format(Interval.Low(measured) < low ? low : high)}×";
         return Outcome.Borderline($"{what} straddles {band}: too wide to tell", edge);
     }
-
-    internal static string Percent(double fraction) => (fraction * 100).ToString("0.#", CultureInfo.InvariantCulture) + "%";
 }

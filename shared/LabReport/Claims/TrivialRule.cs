@@ -14,7 +14,7 @@ public static class TrivialRule
     {
         double low = 1 - sesoi;
         double high = 1 + sesoi;
-        string band = $"1 ± {EquivalenceRule.Percent(sesoi)}";
+        string band = $"1 ± {Format.Percent(sesoi)}";
         string what = Interval.Range(measured);
         if (Interval.Below(measured, low) || Interval.Above(measured, high))
         {

@@ -34,6 +34,9 @@ public sealed record ProbeFile(string Path, IReadOnlyList<ProbeReading> Readings
     /// </summary>
     public const double MemoryThreshold = 0.50;
 
+    /// <summary>How far one quiet probe's memory point may differ from the next: 236 / 164 ns − 1 (investigations/drift-probe).</summary>
+    public const double QuietMemorySpread = 0.44;
+
     /// <summary>The label of the reading taken before the first post.</summary>
     public const string StartLabel = "start";
 
