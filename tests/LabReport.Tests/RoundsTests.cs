@@ -1,3 +1,4 @@
+using LabReport.Claims;
 using LabReport.RunFiles;
 using LabRounds;
 using LabStatistics;
@@ -231,6 +232,33 @@ public sealed class RoundFoldersTests : IDisposable
 }
 
 /// <summary>A StdDev claim on rounds too short to have a StdDev each: the rounds' iterations are pooled, not paired.</summary>
+/// <summary>A statistic computed once per round: the median, and the range as an order-statistic interval of it.</summary>
+public class MedianRangeTests
+{
+    [Theory]
+    [InlineData(new[] { 0.3, 0.01, 0.2 }, 0.2, 0.01, 0.3, 0.75)]
+    [InlineData(new[] { 5.0, 1.0, 4.0, 2.0, 3.0 }, 3.0, 1.0, 5.0, 0.9375)]
+    [InlineData(new[] { 2.0, 1.0, 4.0, 3.0 }, 2.5, 1.0, 4.0, 0.875)]
+    public void Median_with_the_range_at_level_one_minus_two_to_the_one_minus_n(double[] values, double median, double low, double high, double level)
+    {
+        var e = RatioEstimate.MedianRange(values);
+
+        e.Value.Should().Be(median);
+        (e.Lower, e.Upper).Should().Be((low, high));
+        e.Level.Should().Be(level, "P(min < median < max) = 1 − 2·(1/2)^n for n independent rounds");
+        e.Rounds.Should().Be(values.Length);
+        e.HasInterval.Should().BeTrue();
+    }
+
+    [Fact]
+    public void One_round_is_a_point_and_non_finite_rounds_are_left_out()
+    {
+        RatioEstimate.MedianRange([0.4]).HasInterval.Should().BeFalse();
+        var e = RatioEstimate.MedianRange([0.4, double.NaN, 0.2]);
+        (e.Value, e.Rounds).Should().Be((0.30000000000000004, 2));
+    }
+}
+
 public sealed class StdDevRoundsTests : IDisposable
 {
     private readonly RunFixture _run = RunFixture.Copy("rounds");
@@ -238,17 +266,54 @@ public sealed class StdDevRoundsTests : IDisposable
     public void Dispose() => _run.Dispose();
 
     [Fact]
-    public void E4s_StdDev_ratio_from_rounds_of_three_iterations_is_one_point_from_every_iteration()
+    public void E4s_StdDev_ratio_from_rounds_of_three_iterations_pairs_each_rounds_own_StdDevs()
     {
         var set = BenchmarkSet.Load(_run.File("enemies-of-measurement"));
         var large = set.Find("E4_CacheState", "LookupRandom", ("TableSize", "2000000"))!;
         var small = set.Find("E4_CacheState", "LookupRandom", ("TableSize", "10000"))!;
         large.RoundResults!.Should().OnlyContain(r => r.Iterations == 3);
+        var expected = RatioEstimate.FromRounds(LabRounds.RoundsEstimate.Paired(
+            large.RoundResults!.ToDictionary(r => r.Round, r => r.StdDevNs), small.RoundResults!.ToDictionary(r => r.Round, r => r.StdDevNs)));
 
         RunFixture.Run("report", _run.Path).Code.Should().Be(0);
 
         string row = File.ReadAllLines(_run.File("report.md")).Single(l => l.StartsWith("| E4 LookupRandom StdDev", StringComparison.Ordinal));
-        row.Should().Contain($"{RatioEstimate.Format(large.StdDevNs / small.StdDevNs)}× (no interval)", "the StdDevs of the pooled iterations, one over the other");
-        row.Should().NotContain("borderline");
+        expected.HasInterval.Should().BeTrue();
+        row.Should().Contain(Interval.Ratio(expected), "each round's StdDev ratio, their median and the interval between rounds");
+        row.Should().NotContain(Interval.Ratio(RatioEstimate.Point(large.StdDevNs / small.StdDevNs)), "pooling every round's iterations mixes the rounds' states into the StdDev");
+    }
+
+    [Fact]
+    public void Welch_p_is_the_posts_test_in_each_round_with_the_rounds_median_and_range()
+    {
+        var set = BenchmarkSet.Load(_run.File("statistics-that-matter"));
+        var ternary = set.Find("NoisyComparison", "FilterTernary")!;
+        var branch = set.Find("NoisyComparison", "FilterBranch")!;
+        var perRound = ternary.RoundResults!.Join(branch.RoundResults!, t => t.Round, b => b.Round, (t, b) => LabStatistics.WelchTTest.Test(b.Values!, t.Values!).PValue).ToList();
+        perRound.Should().HaveCountGreaterThan(1);
+        var expected = RatioEstimate.MedianRange(perRound);
+
+        RunFixture.Run("report", _run.Path).Code.Should().Be(0);
+
+        string row = File.ReadAllLines(_run.File("report.md")).Single(l => l.StartsWith("| 20 iterations: Welch's t-test p", StringComparison.Ordinal));
+        row.Should().Contain($"p = {Interval.Text(expected, Format.P)}");
+        string verdict = Interval.Low(expected) > 0.001 ? "not reproduced" : Interval.High(expected) <= 0.001 ? "reproduced" : "borderline";
+        row.Should().Contain($"**{verdict}**");
+    }
+}
+
+/// <summary>One process per side: a StdDev ratio with Fisher's F interval.</summary>
+public class StdDevRatioIntervalTests
+{
+    [Fact]
+    public void Ratio_of_two_StdDevs_of_eleven_iterations_spans_the_square_root_of_the_F_table_value()
+    {
+        // F(0.975; 10, 10) = 3.717 (standard F table): the SD ratio 2 lies in [2 / √3.717; 2 · √3.717] at 95%.
+        var e = LabReport.Sections.EnemiesSection.StdDevRatioInterval((4.0, 10), (2.0, 10), 0.95);
+
+        e.Value.Should().Be(2);
+        e.Lower.Should().BeApproximately(2 / Math.Sqrt(3.717), 0.001);
+        e.Upper.Should().BeApproximately(2 * Math.Sqrt(3.717), 0.002);
+        e.Level.Should().Be(0.95);
     }
 }

@@ -55,10 +55,14 @@ public sealed class EnemiesSection : PostSection
     /// <inheritdoc />
     protected override IEnumerable<ChartRef> Charts(SectionContext context) => EnemiesCharts.Draw(context);
 
-    // A StdDev ratio: per round when both sides ran in rounds of enough iterations to have a StdDev each (the median of
-    // the rounds' ratios with their interval); else one StdDev over another, from every iteration (of every round),
-    // which has no interval (each StdDev is one estimate) and is judged by its point. A StdDev of 3 iterations varies
-    // by 5× from one round to the next: such rounds are pooled rather than paired.
+    // A StdDev ratio, the post's question asked of each run: per round when both sides ran in rounds of at least 3
+    // iterations (each round's ratio of its own StdDevs; their median, with Student's t interval on the logs between
+    // rounds). A StdDev of 3 iterations varies by 5× from one round to the next, and the interval says so: pooling
+    // the rounds' iterations instead mixes the machine's state changes into the StdDev and gives a point that moved
+    // from 8.6× to 1.8× between two full runs (2026-11-26-full and -full-2), and Fisher's F interval on StdDevs pooled
+    // within rounds assumes normal iterations that these are not (two runs gave [8×; 30×] and [52×; 194×]). Without
+    // rounds (one process per side, BenchmarkDotNet's 15 or more iterations) the StdDevs get Fisher's F interval at
+    // the process level; with no iteration counts, the ratio is a point.
     private static ClaimRow StdDevRatio(SectionContext context, string id, BenchmarkResult? numerator, BenchmarkResult? denominator,
         string numeratorName, string denominatorName, string missing)
     {
@@ -68,32 +72,56 @@ public sealed class EnemiesSection : PostSection
             return Judge.Missing(claim, missing);
         }
 
-        bool rounds = numerator.HasRounds && denominator.HasRounds
-            && new[] { numerator, denominator }.All(r => r.RoundResults!.All(x => x.Iterations is null or >= MinIterationsForStdDev));
-        if (rounds ? StdDevs(denominator).Count == 0 || StdDevs(numerator).Count == 0 : !(denominator.StdDevNs > 0) || double.IsNaN(numerator.StdDevNs))
+        if (numerator.HasRounds && denominator.HasRounds)
         {
-            return Judge.Row(claim, "no StdDev", Verdict.NotMeasurableHere, "a StdDev needs at least two iterations on both sides");
-        }
+            if (new[] { numerator, denominator }.Any(r => r.RoundResults!.Any(x => x.Iterations < MinIterationsForStdDev)))
+            {
+                return Judge.Row(claim, "no StdDev", Verdict.NotMeasurableHere, $"a round's StdDev needs at least {MinIterationsForStdDev} iterations on both sides");
+            }
 
-        if (rounds)
-        {
             var (over, under) = (StdDevs(numerator), StdDevs(denominator));
+            if (over.Count == 0 || under.Count == 0)
+            {
+                return Judge.Row(claim, "no StdDev", Verdict.NotMeasurableHere, "no round has a StdDev on both sides");
+            }
+
             var perRound = RatioEstimate.FromRounds(LabRounds.RoundsEstimate.Paired(over, under));
             return Judge.Estimate(claim, perRound, $"{Interval.Ratio(perRound)} — StdDev {Format.Time(Median(over.Values))} {numeratorName} vs " +
                 $"{Format.Time(Median(under.Values))} {denominatorName} (the rounds' medians)");
         }
 
-        var ratio = RatioEstimate.Point(numerator.StdDevNs / denominator.StdDevNs);
-        return Judge.Estimate(claim, ratio,
-            $"{Interval.Ratio(ratio)} — StdDev {Format.Time(numerator.StdDevNs)} {numeratorName} vs {Format.Time(denominator.StdDevNs)} {denominatorName}");
+        if (!(denominator.StdDevNs > 0) || double.IsNaN(numerator.StdDevNs))
+        {
+            return Judge.Row(claim, "no StdDev", Verdict.NotMeasurableHere, "a StdDev needs at least two iterations on both sides");
+        }
+
+        if (numerator.Iterations >= 2 && denominator.Iterations >= 2)
+        {
+            var ratio = StdDevRatioInterval((numerator.StdDevNs, numerator.Iterations.Value - 1), (denominator.StdDevNs, denominator.Iterations.Value - 1), RatioEstimate.ProcessLevel);
+            return Judge.Estimate(claim, ratio, $"{Interval.Ratio(ratio)} — StdDev {Format.Time(numerator.StdDevNs)} {numeratorName} vs " +
+                $"{Format.Time(denominator.StdDevNs)} {denominatorName} ({numerator.Iterations} and {denominator.Iterations} iterations; Fisher's F interval)");
+        }
+
+        var point = RatioEstimate.Point(numerator.StdDevNs / denominator.StdDevNs);
+        return Judge.Estimate(claim, point,
+            $"{Interval.Ratio(point)} — StdDev {Format.Time(numerator.StdDevNs)} {numeratorName} vs {Format.Time(denominator.StdDevNs)} {denominatorName}");
     }
 
-    // Iterations a round needs for its own StdDev to be compared round by round.
-    private const int MinIterationsForStdDev = 8;
+    // Iterations a round needs for its own StdDev (2 degrees of freedom): the quick and full rounds of E4 have 3.
+    private const int MinIterationsForStdDev = 3;
 
     // Each round's own StdDev (a table's, or its iterations'), by round.
     private static Dictionary<int, double> StdDevs(BenchmarkResult result) =>
         result.RoundResults!.Where(r => r.StdDevNs > 0).ToDictionary(r => r.Round, r => r.StdDevNs);
+
+    /// <summary>s₁ / s₂ with the interval [r / √F((1+L)/2; df₁, df₂); r / √F((1−L)/2; df₁, df₂)] at level L.</summary>
+    internal static RatioEstimate StdDevRatioInterval((double StdDev, int Df) top, (double StdDev, int Df) bottom, double level)
+    {
+        double r = top.StdDev / bottom.StdDev;
+        double high = LabStatistics.FisherF.Quantile((1 + level) / 2, top.Df, bottom.Df);
+        double low = LabStatistics.FisherF.Quantile((1 - level) / 2, top.Df, bottom.Df);
+        return new RatioEstimate(r, r / Math.Sqrt(high), r / Math.Sqrt(low), true) { Level = level };
+    }
 
     private static double Median(IEnumerable<double> values) => LabRounds.RoundsEstimate.FromRatios([.. values]).Median;
 

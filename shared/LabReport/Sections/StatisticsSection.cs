@@ -44,14 +44,28 @@ public sealed class StatisticsSection : PostSection
     private static ClaimRow Pair(SectionContext context, string id, BenchmarkResult? candidate, BenchmarkResult? baseline, string names)
     {
         var row = RatioClaim(context, id, candidate, baseline, names);
-        if (candidate?.Values is { Count: >= 2 } c && baseline?.Values is { Count: >= 2 } b)
+        if (candidate is null || baseline is null || Samples(candidate, baseline) is not { Count: > 0 } samples)
         {
-            var welch = WelchTTest.Test(b, c);
-            var mw = MannWhitneyUTest.Test(b, c);
-            return row with { Measured = $"{row.Measured}; Welch p = {Format.P(welch.PValue)}, Mann-Whitney p = {Format.P(mw.PValue)}" };
+            return row;
         }
 
-        return row;
+        var welch = RatioEstimate.MedianRange([.. samples.Select(s => WelchTTest.Test(s.Second, s.First).PValue)]);
+        var mw = RatioEstimate.MedianRange([.. samples.Select(s => MannWhitneyUTest.Test(s.Second, s.First).PValue)]);
+        string which = samples.Count > 1 ? $" (medians of {samples.Count} rounds)" : "";
+        return row with { Measured = $"{row.Measured}; Welch p = {Format.P(welch.Value)}, Mann-Whitney p = {Format.P(mw.Value)}{which}" };
+    }
+
+    /// <summary>
+    /// The raw iterations of two cases as the post tested them, one run at a time: one pair per round when both ran in
+    /// rounds (pooling rounds would add the machine's state changes to the spread), else one pair. Empty when a side
+    /// has fewer than two raw iterations (the run kept no full JSON).
+    /// </summary>
+    internal static IReadOnlyList<(IReadOnlyList<double> First, IReadOnlyList<double> Second)> Samples(BenchmarkResult first, BenchmarkResult second)
+    {
+        List<(IReadOnlyList<double>?, IReadOnlyList<double>?)> pairs = first.RoundResults is { } a && second.RoundResults is { } b
+            ? [.. a.Join(b, x => x.Round, y => y.Round, (x, y) => (x.Values, y.Values))]
+            : [(first.Values, second.Values)];
+        return [.. pairs.Where(p => p.Item1 is { Count: >= 2 } && p.Item2 is { Count: >= 2 }).Select(p => (p.Item1!, p.Item2!))];
     }
 
     // Layer 1's five-iteration run, by the post's own test: do the two means' 99.9% intervals overlap? Each round is such a run.
@@ -72,40 +86,70 @@ public sealed class StatisticsSection : PostSection
             : Judge.Row(claim, shown, Verdict.NotMeasurableHere, "fewer than two iterations: no interval");
     }
 
-    // "A manual Welch t-test on this data gives p < 0.001": the test on the raw iterations (pooled across rounds).
+    // "A manual Welch t-test on this data gives p < 0.001": the post's test on one run's 20 iterations, so on each round
+    // (a round is such a run): the median p with the rounds' range. Without rounds, the one run's p, a point.
     private static ClaimRow Welch(SectionContext context, BenchmarkResult? ternary, BenchmarkResult? branch)
     {
         var claim = context.Published.Claim("L1-20-welch");
-        if (ternary?.Values is not { Count: >= 2 } t || branch?.Values is not { Count: >= 2 } b)
+        if (ternary is null || branch is null)
         {
-            return ternary is null || branch is null
-                ? Judge.Missing(claim, "NoisyComparison FilterTernary and FilterBranch: not in the run's tables")
-                : Judge.Row(claim, "—", Verdict.NotMeasurableHere, "no raw iterations (the run kept no full JSON) or fewer than two");
+            return Judge.Missing(claim, "NoisyComparison FilterTernary and FilterBranch: not in the run's tables");
         }
 
-        double p = WelchTTest.Test(b, t).PValue;
-        return Judge.Estimate(claim, RatioEstimate.Point(p), $"p = {Format.P(p)} (Welch, {t.Count} vs {b.Count} iterations; a test statistic, no interval)", Format.P);
+        var samples = Samples(ternary, branch);
+        if (samples.Count == 0)
+        {
+            return Judge.Row(claim, "—", Verdict.NotMeasurableHere, "no raw iterations (the run kept no full JSON) or fewer than two");
+        }
+
+        var perRun = samples.Select(s => WelchTTest.Test(s.Second, s.First).PValue).ToList();
+        string counts = string.Join(", ", samples.Select(s => $"{s.First.Count} vs {s.Second.Count}").Distinct());
+        if (ternary.HasRounds && branch.HasRounds)
+        {
+            var p = RatioEstimate.MedianRange(perRun);
+            return Judge.Estimate(claim, p, $"p = {Interval.Text(p, Format.P)} (Welch in each round, {counts} iterations; the rounds' median and range)", Format.P);
+        }
+
+        return Judge.Estimate(claim, RatioEstimate.Point(perRun[0]), $"p = {Format.P(perRun[0])} (Welch, {counts} iterations; one run, a test statistic, no interval)", Format.P);
     }
 
-    // Cohen's d on the raw iterations (pooled across rounds), the post's pooled SD, with the large-sample 95% interval
+    // Cohen's d, the post's pooled SD. In rounds: each round's d (the post's computation on one run), their median and
+    // range. Without rounds: the one run's d with the large-sample 95% interval
     // d ± 1.96 · √((n₁ + n₂) / (n₁ n₂) + d² / (2 (n₁ + n₂))) (Hedges & Olkin).
     private static ClaimRow CohensD(SectionContext context, string id, BenchmarkResult? first, BenchmarkResult? second, string names)
     {
         var claim = context.Published.Claim(id);
-        if (first?.Values is not { Count: >= 2 } a || second?.Values is not { Count: >= 2 } b)
+        if (first is null || second is null)
         {
-            return first is null || second is null
-                ? Judge.Missing(claim, $"{names}: not in the run's tables")
-                : Judge.Row(claim, "—", Verdict.NotMeasurableHere, "no raw iterations (the run kept no full JSON) or fewer than two");
+            return Judge.Missing(claim, $"{names}: not in the run's tables");
         }
 
-        var (sa, sb) = (SampleSummary.FromValues(a), SampleSummary.FromValues(b));
-        double d = StatisticalReport.CohensD(sa.Mean, sa.StdDev, sb.Mean, sb.StdDev);
-        double n1 = a.Count;
-        double n2 = b.Count;
+        var samples = Samples(first, second);
+        if (samples.Count == 0)
+        {
+            return Judge.Row(claim, "—", Verdict.NotMeasurableHere, "no raw iterations (the run kept no full JSON) or fewer than two");
+        }
+
+        static double D((IReadOnlyList<double> First, IReadOnlyList<double> Second) s)
+        {
+            var (sa, sb) = (SampleSummary.FromValues(s.First), SampleSummary.FromValues(s.Second));
+            return StatisticalReport.CohensD(sa.Mean, sa.StdDev, sb.Mean, sb.StdDev);
+        }
+
+        string counts = string.Join(", ", samples.Select(s => $"{s.First.Count} and {s.Second.Count}").Distinct());
+        if (first.HasRounds && second.HasRounds)
+        {
+            var perRound = RatioEstimate.MedianRange([.. samples.Select(D)]);
+            return Judge.Estimate(claim, perRound, $"d = {Interval.Text(perRound, Format.Number)} — {names}, {counts} iterations in each round (the rounds' median and range)", Format.Number);
+        }
+
+        var one = samples[0];
+        double d = D(one);
+        double n1 = one.First.Count;
+        double n2 = one.Second.Count;
         double halfWidth = CohensDZ * Math.Sqrt((n1 + n2) / (n1 * n2) + d * d / (2 * (n1 + n2)));
         var estimate = new RatioEstimate(d, Math.Max(0, d - halfWidth), d + halfWidth, true) { Level = CohensDLevel };
-        return Judge.Estimate(claim, estimate, $"d = {Interval.Text(estimate, Format.Number)} — {names}, {a.Count} and {b.Count} iterations", Format.Number);
+        return Judge.Estimate(claim, estimate, $"d = {Interval.Text(estimate, Format.Number)} — {names}, {counts} iterations", Format.Number);
     }
 
     private const double CohensDLevel = 0.95;
