@@ -14,6 +14,7 @@ internal static class SimulationFiles
 {
     public const string ConfigurationFile = "configuration.json";
     public const string ReportFile = "report.md";
+    public const string PausesFile = "pauses.csv";
 
     private static readonly JsonSerializerOptions Json = new() { WriteIndented = true, PropertyNamingPolicy = JsonNamingPolicy.CamelCase };
 
@@ -64,10 +65,44 @@ internal static class SimulationFiles
         File.WriteAllText(configuration, JsonSerializer.Serialize(Describe(result), Json) + "\n", new UTF8Encoding(false));
         written.Add(configuration);
 
+        if (PauseTable(result) is { } pauses)
+        {
+            string pausesPath = Path.Combine(directory, PausesFile);
+            File.WriteAllText(pausesPath, pauses, new UTF8Encoding(false));
+            written.Add(pausesPath);
+        }
+
         string reportPath = Path.Combine(directory, ReportFile);
         File.WriteAllText(reportPath, report, new UTF8Encoding(false));
         written.Add(reportPath);
         return written;
+    }
+
+    /// <summary>
+    /// pauses.csv: each client's worst latency per pause (<see cref="PauseAnalysis.WorstPerPause"/>), in ms, one row
+    /// per client and pause; null when no client kept a trace or none hit a pause.
+    /// </summary>
+    public static string? PauseTable(SimulationResult result)
+    {
+        ArgumentNullException.ThrowIfNull(result);
+        var rows = new StringBuilder("client,pause,request,worst_ms\n");
+        int count = 0;
+        foreach (var client in result.Clients)
+        {
+            if (client.Trace is not { } trace)
+            {
+                continue;
+            }
+
+            foreach (var w in PauseAnalysis.WorstPerPause(trace))
+            {
+                double ms = w.WorstTicks * 1000.0 / result.TicksPerSecond;
+                rows.Append(FormattableString.Invariant($"{client.Name},{w.Pause},{w.PausedIndex},{ms:0.######}\n"));
+                count++;
+            }
+        }
+
+        return count == 0 ? null : rows.ToString();
     }
 
     /// <summary>The configuration of a run, as written to configuration.json.</summary>

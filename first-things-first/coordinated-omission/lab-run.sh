@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # scripts/run-all.sh's hook for post 3 ("Coordinated Omission"): the clients on the real clock, then the virtual-clock
-# run; each writes report.md, configuration.json and one .hgrm file per distribution. Not a BenchmarkDotNet program.
+# run; each writes report.md, configuration.json, pauses.csv and one .hgrm file per distribution. Not a BenchmarkDotNet program.
 set -euo pipefail
 # shellcheck source=../../scripts/lib/hook.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/hook.sh"
@@ -13,6 +13,8 @@ LAB_HOOK_HELP=$(cat <<'TEXT'
   PROFILE full    the post's run: 30 s per client (13,500 requests, 27 pauses), then the virtual run
   OUTDIR          report.md, configuration.json, *.hgrm    the real-clock run (the service is a calibrated 1 ms
                                                             spin: run full on a quiet machine)
+                  pauses.csv                               each client's worst latency per pause (max-same's
+                                                            interval: the pauses pair up between clients)
                   virtual/                                 the virtual-clock run (the post's settings, exact)
 TEXT
 )

@@ -54,7 +54,7 @@ public sealed class ReportAndFilesTests(PostRunFixture post) : IClassFixture<Pos
         var names = written.Select(Path.GetFileName).ToList();
         names.Should().BeEquivalentTo(
             "closed-loop.hgrm", "closed-loop-corrected.hgrm", "open-loop.hgrm", "open-loop.send-lateness.hgrm",
-            "concurrent-open-loop.hgrm", "concurrent-open-loop.send-lateness.hgrm", "configuration.json", "report.md");
+            "concurrent-open-loop.hgrm", "concurrent-open-loop.send-lateness.hgrm", "configuration.json", "pauses.csv", "report.md");
         File.ReadAllText(Path.Combine(_directory.FullName, "report.md")).Should().Be(report);
 
         foreach (var (file, recorder) in SimulationFiles.Distributions(post.Result))
@@ -67,6 +67,41 @@ public sealed class ReportAndFilesTests(PostRunFixture post) : IClassFixture<Pos
         // Values are in milliseconds: the closed loop's last row is the 200 ms pause.
         string lastRow = File.ReadAllLines(Path.Combine(_directory.FullName, "closed-loop.hgrm")).Last(l => !l.StartsWith('#') && l.Trim().Length > 0);
         double.Parse(lastRow.Split(' ', StringSplitOptions.RemoveEmptyEntries)[0], CultureInfo.InvariantCulture).Should().BeApproximately(200, 0.2);
+    }
+
+    [Fact]
+    public void Pauses_csv_pairs_each_clients_worst_latency_per_pause()
+    {
+        SimulationFiles.Write(_directory.FullName, post.Result, "report");
+
+        string[] lines = File.ReadAllLines(Path.Combine(_directory.FullName, SimulationFiles.PausesFile));
+        lines[0].Should().Be("client,pause,request,worst_ms");
+        var rows = lines.Skip(1).Select(l => l.Split(',')).ToList();
+        foreach (string client in new[] { "Closed-loop", "Open-loop", "Concurrent" })
+        {
+            var mine = rows.Where(r => r[0] == client).ToList();
+            mine.Select(r => int.Parse(r[1], CultureInfo.InvariantCulture)).Should().Equal(Enumerable.Range(1, 27), client);
+            // The service pauses at every 500th request, whichever client sends it.
+            mine.Select(r => long.Parse(r[2], CultureInfo.InvariantCulture)).Should().Equal(Enumerable.Range(0, 27).Select(k => 499L + (500L * k)), client);
+        }
+
+        // On the virtual clock a pause is exactly 200 ms, and the request that hits it is the worst of its window in
+        // every client: the one after it was due 2.2 ms later and waits 2.2 ms less.
+        rows.Select(r => double.Parse(r[3], CultureInfo.InvariantCulture)).Should().OnlyContain(ms => ms == 200);
+    }
+
+    [Fact]
+    public void Worst_per_pause_takes_the_largest_latency_between_one_pause_and_the_next()
+    {
+        var trace = new RequestTrace(6);
+        long[] latencies = [5, 30, 40, 7, 20, 9];
+        bool[] paused = [false, true, false, false, true, false];
+        for (int i = 0; i < latencies.Length; i++)
+        {
+            trace.Set(i, new RequestTiming(100 * i, 100 * i, 100 * i, (100 * i) + latencies[i], paused[i]));
+        }
+
+        PauseAnalysis.WorstPerPause(trace).Should().Equal(new PauseWorst(1, 1, 40), new PauseWorst(2, 4, 20));
     }
 
     [Fact]
@@ -99,6 +134,6 @@ public sealed class ReportAndFilesTests(PostRunFixture post) : IClassFixture<Pos
         int exit = SimulationCommand.Run(["--virtual", "--duration", "2", "--client", "closed", "--output", target], output, TextWriter.Null);
 
         exit.Should().Be(0);
-        Directory.GetFiles(target).Select(Path.GetFileName).Should().BeEquivalentTo("closed-loop.hgrm", "closed-loop-corrected.hgrm", "configuration.json", "report.md");
+        Directory.GetFiles(target).Select(Path.GetFileName).Should().BeEquivalentTo("closed-loop.hgrm", "closed-loop-corrected.hgrm", "configuration.json", "pauses.csv", "report.md");
     }
 }

@@ -62,6 +62,24 @@ public partial class ReportTests
     }
 
     [Fact]
+    public void Max_same_is_judged_on_the_worst_latency_per_pause_paired_between_the_clients()
+    {
+        using var run = RunFixture.Copy("full");
+        // Three pauses; the second caught a 14 ms stall in the open loop: the max moves 7%, the typical pause does not.
+        File.WriteAllText(Path.Combine(run.File("coordinated-omission"), "pauses.csv"),
+            "client,pause,request,worst_ms\nClosed-loop,1,499,200.1\nClosed-loop,2,999,200.3\nClosed-loop,3,1499,200.2\n" +
+            "Open-loop,1,499,200.4\nOpen-loop,2,999,214.8\nOpen-loop,3,1499,200.2\nConcurrent,1,499,201\n");
+        var expected = LabRounds.RoundsEstimate.FromRatios([200.4 / 200.1, 214.8 / 200.3, 200.2 / 200.2]);
+
+        RunFixture.Run("report", run.Path).Code.Should().Be(0);
+
+        string row = File.ReadAllLines(run.File("report.md")).Single(l => l.StartsWith("| max open / closed", StringComparison.Ordinal));
+        row.Should().Contain($"{LabReport.Claims.Interval.Ratio(new LabReport.RatioEstimate(expected.Median, expected.Lower, expected.Upper, true) { Level = 0.95 })} over 3 pauses paired (pauses.csv)");
+        row.Should().Contain("the max itself 203 / 201 ms", "the run's max is still shown");
+        VerdictOf(File.ReadAllText(run.File("report.md")), "max open / closed").Should().Be("borderline", "three pauses give an interval wider than ±5%");
+    }
+
+    [Fact]
     public void Smoke_run_gives_not_measurable_verdicts_instead_of_crashing()
     {
         using var run = RunFixture.Copy("smoke");

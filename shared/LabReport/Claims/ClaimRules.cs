@@ -13,7 +13,8 @@ public static class ClaimRules
         "(Student's t on their logs), so a machine state that lasts minutes widens the interval instead of moving the number. " +
         "Otherwise the interval is the 99.9% interval of one process's iterations (BenchmarkDotNet's Error; a ratio's on the log " +
         "scale, ln(ratio) ± t · √(CV₁²/n₁ + CV₂²/n₂), Welch's degrees of freedom). A number without an interval (one histogram's " +
-        "percentile, a count) is judged by its point. A statistic the post computed on one run is computed on each round, never on " +
+        "percentile, a count) is judged by its point; post 3's max, one request, is judged on the worst latency of each pause, " +
+        "paired between the clients (their median, Student's t on the logs), with the max beside it. A statistic the post computed on one run is computed on each round, never on " +
         "the rounds' iterations pooled (which would add the machine's state changes to the spread): a StdDev ratio per round, with " +
         "the rounds' t interval on the logs; a p-value or Cohen's d per round, their median with the rounds' range, which holds " +
         "the median with probability 1 − 2^(1−R) whatever the distribution (75% for 3 rounds, 93.75% for 5).";

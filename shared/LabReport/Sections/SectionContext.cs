@@ -67,6 +67,19 @@ public sealed class SectionContext(RunFolder run, PostNumbers published, ChartWr
         return null;
     }
 
+    /// <summary>A file of the post folder if it exists (recorded as read), else null and no problem: a file that older runs lack.</summary>
+    public string? OptionalFile(string relative)
+    {
+        string path = Path.Combine(PostFolder, relative);
+        if (!System.IO.File.Exists(path))
+        {
+            return null;
+        }
+
+        Read(path);
+        return path;
+    }
+
     /// <summary>Records a file as read (listed with a link in the report).</summary>
     public void Read(string path)
     {
