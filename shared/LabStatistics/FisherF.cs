@@ -43,22 +43,7 @@ public static class FisherF
             }
         }
 
-        // Bisection: the CDF is monotone, and 200 halvings reach the limit of a double.
-        double lo = 0;
-        for (int i = 0; i < 200 && hi - lo > 1e-15 * hi; i++)
-        {
-            double mid = 0.5 * (lo + hi);
-            if (Cdf(mid, d1, d2) < p)
-            {
-                lo = mid;
-            }
-            else
-            {
-                hi = mid;
-            }
-        }
-
-        return 0.5 * (lo + hi);
+        return SpecialFunctions.Bisect(x => Cdf(x, d1, d2) < p, 0, hi);
     }
 
     private static void Validate(double d1, double d2)

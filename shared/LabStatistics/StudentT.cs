@@ -63,22 +63,8 @@ public static class StudentT
             }
         }
 
-        // Bisection on the tail area: monotone, needs no derivative, and 200 halvings reach the limit of a double.
-        double lo = 0;
-        for (int i = 0; i < 200 && hi - lo > 1e-15 * hi; i++)
-        {
-            double mid = 0.5 * (lo + hi);
-            if (0.5 * TwoTailArea(mid, df) > upper)
-            {
-                lo = mid;
-            }
-            else
-            {
-                hi = mid;
-            }
-        }
-
-        double t = 0.5 * (lo + hi);
+        // The tail area falls as t grows.
+        double t = SpecialFunctions.Bisect(x => 0.5 * TwoTailArea(x, df) > upper, 0, hi);
         return p > 0.5 ? t : -t;
     }
 
