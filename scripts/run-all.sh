@@ -171,8 +171,9 @@ export FTF_ROUNDS_SEED
 {
   echo "# Rounds"
   echo
-  echo "Every claim of this run was measured in interleaved rounds (scripts/lib/hook.sh: LAB_ROUNDS), each round in"
-  echo "its own order drawn from seed $FTF_ROUNDS_SEED. Replay the orders with: scripts/run-all.sh --profile $PROFILE --seed $FTF_ROUNDS_SEED"
+  echo "Every benchmark claim of this run was measured in interleaved rounds (scripts/lib/hook.sh: LAB_ROUNDS), each round"
+  echo "in its own order drawn from seed $FTF_ROUNDS_SEED. Replay the orders with: scripts/run-all.sh --profile $PROFILE --seed $FTF_ROUNDS_SEED"
+  echo "Post 3's simulation runs once per client (its README says why); its max is judged pause by pause (pauses.csv)."
 } > "$OUT/rounds.md"
 lab_info "rounds: seed $FTF_ROUNDS_SEED (rounds.md)"
 
