@@ -114,7 +114,7 @@ public readonly record struct RatioEstimate(double Value, double Lower, double U
         }
 
         int n = sorted.Count;
-        double median = n % 2 == 1 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+        double median = RoundsEstimate.MedianOf(sorted);
         return n < 2
             ? Point(median) with { Rounds = n }
             : new RatioEstimate(median, sorted[0], sorted[^1], true) { Level = 1 - Math.Pow(2, 1 - n), Rounds = n };

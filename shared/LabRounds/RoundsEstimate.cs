@@ -129,9 +129,11 @@ public sealed record RoundsEstimate
         return Lower > 1 + threshold ? Change.Slower : Upper < 1 / (1 + threshold) ? Change.Faster : Change.Same;
     }
 
-    private static double MedianOf(double[] values)
+    /// <summary>The median of <paramref name="values"/> (the mean of the middle two for an even count); NaN when empty.</summary>
+    public static double MedianOf(IReadOnlyList<double> values)
     {
-        if (values.Length == 0)
+        ArgumentNullException.ThrowIfNull(values);
+        if (values.Count == 0)
         {
             return double.NaN;
         }

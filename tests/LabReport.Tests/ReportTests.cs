@@ -80,6 +80,19 @@ public partial class ReportTests
     }
 
     [Fact]
+    public void A_malformed_pauses_csv_is_a_problem_under_the_table_and_the_max_is_judged_by_its_point()
+    {
+        using var run = RunFixture.Copy("full");
+        File.WriteAllText(Path.Combine(run.File("coordinated-omission"), "pauses.csv"), "client,pause\nOpen-loop,1\n");
+
+        RunFixture.Run("report", run.Path).Code.Should().Be(0);
+
+        string report = File.ReadAllText(run.File("report.md"));
+        report.Should().Contain("pauses.csv: no column worst_ms");
+        report.Split('\n').Single(l => l.StartsWith("| max open / closed", StringComparison.Ordinal)).Should().Contain("1.01× (no interval) — 203 / 201 ms");
+    }
+
+    [Fact]
     public void Smoke_run_gives_not_measurable_verdicts_instead_of_crashing()
     {
         using var run = RunFixture.Copy("smoke");

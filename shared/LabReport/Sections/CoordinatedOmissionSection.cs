@@ -173,53 +173,46 @@ public sealed partial class CoordinatedOmissionSection : PostSection
         return Judge.Ratio(claim, RatioEstimate.Point(n / d), $"{Format.Number(n)} / {Format.Number(d)} ms ({source})");
     }
 
-    // A max is one request: a stall of the machine during one pause moves it (215 vs 203 ms open-loop maxima in two
-    // full runs of the same code). Every client's service pauses at the same request numbers, so pauses.csv pairs the
-    // clients pause by pause: the claim is judged on the per-pause ratios of the worst latency (their median, Student's
-    // t on their logs), with the run's max beside it. Without pauses.csv (runs before it), the max's ratio, a point.
+    // A max is one request: a stall of the machine during one pause moves it (9c605ac's two full runs, in the tree of
+    // 4d750bb: "not reproduced" in one, "reproduced" in the other). Every client's service pauses at the same request
+    // numbers, so pauses.csv pairs the clients pause by pause: the claim is judged on the per-pause ratios of the worst
+    // latency (their median, Student's t on their logs), with the run's max beside it. Without pauses.csv (runs before
+    // it) or with fewer than two pauses paired, the max's ratio, a point.
     private static ClaimRow MaxSame(SectionContext context, PublishedClaim claim, Percentiles percentiles)
     {
-        var max = PercentileRatio(claim, percentiles, "Open-loop", "Closed-loop", "max");
-        if (context.OptionalFile(PausesFile) is not { } path || max.Verdict == Verdict.Missing)
+        if (context.OptionalFile(PausesFile) is not { } path
+            || percentiles.At(OpenLoop, "max") is not var (n, _) || percentiles.At(ClosedLoop, "max") is not var (d, source)
+            || PausePairs(context, path) is not { Count: >= 2 } ratios)
         {
-            return max;
-        }
-
-        var worst = WorstPerPause(path);
-        var ratios = worst.TryGetValue("Open-loop", out var open) && worst.TryGetValue("Closed-loop", out var closed)
-            ? open.Join(closed, o => o.Key, c => c.Key, (o, c) => o.Value / c.Value).ToList()
-            : [];
-        if (ratios.Count < 2)
-        {
-            return max with { Note = $"{PausesFile} pairs fewer than two pauses: judged by the max, a point; {max.Note}" };
+            return PercentileRatio(claim, percentiles, OpenLoop, ClosedLoop, "max");
         }
 
         var rounds = LabRounds.RoundsEstimate.FromRatios(ratios);
         var perPause = new RatioEstimate(rounds.Median, rounds.Lower, rounds.Upper, rounds.HasInterval) { Level = rounds.Level };
-        var (n, _) = percentiles.At("Open-loop", "max")!.Value;
-        var (d, source) = percentiles.At("Closed-loop", "max")!.Value;
         return Judge.Ratio(claim, perPause, $"worst latency per pause, open / closed: {Interval.Ratio(perPause)} over {ratios.Count} pauses paired ({PausesFile}); " +
             $"the max itself {Format.Number(n)} / {Format.Number(d)} ms = {RatioEstimate.Format(n / d)}× ({source})");
     }
 
     internal const string PausesFile = "pauses.csv";
+    private const string OpenLoop = "Open-loop";
+    private const string ClosedLoop = "Closed-loop";
 
-    // pauses.csv (client,pause,request,worst_ms): each client's worst latency by pause number.
-    private static Dictionary<string, Dictionary<int, double>> WorstPerPause(string path)
+    // pauses.csv (client,pause,request,worst_ms): the open loop's worst latency over the closed loop's, pause by pause;
+    // null (and a problem under the table) when the file is malformed.
+    private static List<double>? PausePairs(SectionContext context, string path)
     {
-        var byClient = new Dictionary<string, Dictionary<int, double>>(StringComparer.Ordinal);
-        foreach (string line in File.ReadLines(path).Skip(1))
+        try
         {
-            string[] cells = line.Split(',');
-            if (cells.Length == 4
-                && int.TryParse(cells[1], System.Globalization.NumberStyles.Integer, System.Globalization.CultureInfo.InvariantCulture, out int pause)
-                && double.TryParse(cells[3], System.Globalization.NumberStyles.Float, System.Globalization.CultureInfo.InvariantCulture, out double ms) && ms > 0)
-            {
-                (byClient.TryGetValue(cells[0], out var rows) ? rows : byClient[cells[0]] = [])[pause] = ms;
-            }
+            var table = CsvTable.Load(path, "client", "pause", "worst_ms");
+            Dictionary<double, double> Worst(string client) => table.Rows.Where(r => table.Cell(r, "client") == client)
+                .ToDictionary(r => table.Number(r, "pause"), r => table.Number(r, "worst_ms"));
+            return [.. Worst(OpenLoop).Join(Worst(ClosedLoop), o => o.Key, c => c.Key, (o, c) => o.Value / c.Value)];
         }
-
-        return byClient;
+        catch (Exception e) when (e is InvalidDataException or IOException or ArgumentException)
+        {
+            context.Problem(e is InvalidDataException ? e.Message : $"{path}: cannot be read ({e.Message})");
+            return null;
+        }
     }
 
     private static string Milliseconds(double ms) => $"{ms.ToString("0.##", System.Globalization.CultureInfo.InvariantCulture)} ms";

@@ -123,7 +123,7 @@ public sealed class EnemiesSection : PostSection
         return new RatioEstimate(r, r / Math.Sqrt(high), r / Math.Sqrt(low), true) { Level = level };
     }
 
-    private static double Median(IEnumerable<double> values) => LabRounds.RoundsEstimate.FromRatios([.. values]).Median;
+    private static double Median(IEnumerable<double> values) => LabRounds.RoundsEstimate.MedianOf([.. values]);
 
     // A deterministic column of BenchmarkDotNet's table ("124 B", "27.53 MB", "3.10"), in the claim's unit.
     private static ClaimRow ExactColumn(SectionContext context, string id, BenchmarkResult? result, string column)

@@ -56,14 +56,12 @@ public sealed class SectionContext(RunFolder run, PostNumbers published, ChartWr
     /// <summary>A file of the post folder if it exists (recorded as read), else null and a problem "not found".</summary>
     public string? File(string relative)
     {
-        string path = Path.Combine(PostFolder, relative);
-        if (System.IO.File.Exists(path))
+        if (OptionalFile(relative) is { } path)
         {
-            Read(path);
             return path;
         }
 
-        Problem($"{Run.Relative(path)}: not found");
+        Problem($"{Run.Relative(Path.Combine(PostFolder, relative))}: not found");
         return null;
     }
 
