@@ -122,6 +122,7 @@ internal static class MarkCommand
 
         var schedule = new LabRounds.RoundSchedule(options.Rounds, options.RoundsSeed ?? LabRounds.RoundSchedule.NewSeed());
         output.WriteLine($"# rounds: {schedule.Rounds}, seed {schedule.Seed}");
+        WarmUp(options, clock, output, repeats, minSeconds);
         var rows = new List<Mark8Row>();
         for (int round = 1; round <= schedule.Rounds; round++)
         {
@@ -132,5 +133,43 @@ internal static class MarkCommand
         }
 
         return rows;
+    }
+
+    // Every round runs in this one process, so without a warm-up round 1 alone would time code the JIT has not
+    // finished with. In the runs of 4eea03d, round 1 timed the smallest size 2-5x slower than rounds 2-5, and
+    // multiply settled only in round 3: the timing loop is one method for every function, called once per function,
+    // and tiered compilation promotes a method in two steps (Tier-0, instrumented, Tier-1), each after 30 calls once
+    // 100 ms have passed without new Tier-0 code, then compiles it in the background. So the warm-up calls every
+    // function's loop many times with the shortest timing (count 2), pausing between bursts so the promotions
+    // happen, then times every function once at the run's settings; nothing of it is kept.
+    private const int WarmUpBursts = 3;
+    private const int CallsPerBurst = 40;
+    private static readonly TimeSpan WarmUpPause = TimeSpan.FromMilliseconds(200);
+
+    private static void WarmUp(MarkOptions options, TimeProvider clock, TextWriter output, int repeats, double minSeconds)
+    {
+        output.WriteLine($"# warm-up: every function at size {SizeSweep.Smallest}, not kept");
+        var shortest = new Mark8(clock, TextWriter.Null, repeats, minSeconds: 0);
+        var shortestSetup = new Mark8Setup(clock, TextWriter.Null, repeats, minSeconds: 0);
+        for (int burst = 0; burst < WarmUpBursts; burst++)
+        {
+            for (int call = 0; call < CallsPerBurst; call++)
+            {
+                Drain(SizeSweepRunner.Run(options.Functions, SizeSweep.Smallest, shortest, shortestSetup));
+            }
+
+            Thread.Sleep(WarmUpPause);
+        }
+
+        Drain(SizeSweepRunner.Run(options.Functions, SizeSweep.Smallest,
+            new Mark8(clock, TextWriter.Null, repeats, minSeconds), new Mark8Setup(clock, TextWriter.Null, repeats, minSeconds)));
+        Thread.Sleep(WarmUpPause);
+    }
+
+    private static void Drain(IEnumerable<Mark8Row> rows)
+    {
+        foreach (var _ in rows)
+        {
+        }
     }
 }

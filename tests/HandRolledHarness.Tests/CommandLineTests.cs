@@ -106,6 +106,9 @@ public sealed class CommandLineTests : IDisposable
         }
 
         output.ToString().Should().Contain("# rounds: 3, seed 11");
+        // The warm-up before round 1 times every function but keeps and prints nothing of it.
+        string beforeRound1 = output.ToString().Split("# round 1 of 3")[0];
+        beforeRound1.Should().Contain("# warm-up: every function at size 100, not kept").And.NotContain("binary_search_same");
         File.ReadAllLines(Mark8Csv.RoundsPath(csv)).Should().HaveCount(1 + 18).And.StartWith(Mark8Csv.RoundsHeader);
         Mark8Csv.Read(csv).Should().HaveCount(6, "mark8.csv keeps one line per function and size: the median of the rounds");
     }
