@@ -189,6 +189,9 @@ run_projects() {
 }
 # Made before run-all's own INT/TERM trap below, which replaces the one lab_mktemp_dir installs; its EXIT trap stays.
 lab_mktemp_dir BUILD_DIR build
+# The builds (this one and BenchmarkDotNet's, one per post) use the C# compiler server (Directory.Build.props says
+# why); it outlives a build, so the run stops it when it ends, also on Ctrl-C or failure.
+lab_on_exit "dotnet build-server shutdown --vbcscompiler > /dev/null 2>&1"
 {
   printf '{"solution":{"path":"%s","projects":[' "$ROOT/companion-code.sln"
   run_projects | sed 's|/|\\\\|g; s|.*|"&"|' | paste -sd, -
@@ -226,7 +229,7 @@ write_summary() {
 
 lab_info "build (Release, once for every post): dotnet build of companion-code.sln's run projects ($(run_projects | wc -l)), -c Release"
 t0=$SECONDS
-if dotnet build "$BUILD_DIR/run.slnf" -c Release --nologo -v quiet > "$OUT/build.log" 2>&1; then
+if dotnet build "$BUILD_DIR/run.slnf" -c Release --nologo -v quiet --nodeReuse:false > "$OUT/build.log" 2>&1; then
   record_step build ok $((SECONDS - t0)) "$BUILD_ESTIMATE" "build.log"
 else
   tail -n 30 "$OUT/build.log" >&2
