@@ -155,21 +155,14 @@ internal static class MarkCommand
         {
             for (int call = 0; call < CallsPerBurst; call++)
             {
-                Drain(SizeSweepRunner.Run(options.Functions, SizeSweep.Smallest, shortest, shortestSetup));
+                _ = SizeSweepRunner.Run(options.Functions, SizeSweep.Smallest, shortest, shortestSetup).Count(); // runs the lazy sweep
             }
 
             Thread.Sleep(WarmUpPause);
         }
 
-        Drain(SizeSweepRunner.Run(options.Functions, SizeSweep.Smallest,
-            new Mark8(clock, TextWriter.Null, repeats, minSeconds), new Mark8Setup(clock, TextWriter.Null, repeats, minSeconds)));
+        _ = SizeSweepRunner.Run(options.Functions, SizeSweep.Smallest,
+            new Mark8(clock, TextWriter.Null, repeats, minSeconds), new Mark8Setup(clock, TextWriter.Null, repeats, minSeconds)).Count();
         Thread.Sleep(WarmUpPause);
-    }
-
-    private static void Drain(IEnumerable<Mark8Row> rows)
-    {
-        foreach (var _ in rows)
-        {
-        }
     }
 }

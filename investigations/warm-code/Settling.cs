@@ -3,8 +3,10 @@
 // iteration that was not yet the process's steady speed. And, for the prologue's Mark8 sweep (mark8-rounds.csv), how
 // much slower round 1 timed each function at the smallest size than the median of the other rounds.
 // Usage: dotnet run Settling.cs -- RUN [RUN...]
+#:project ../../shared/LabRounds/LabRounds.csproj
 using System.Globalization;
 using System.Text.Json;
+using LabRounds;
 
 // A process counts as "still settling" when its first measured iteration took more than this times its fastest one,
 // or its last warmup more than this times the median of its measured iterations: the JIT's tiers, not noise, at the
@@ -37,7 +39,7 @@ foreach (string run in args)
                 continue;
             }
 
-            bool settling = actual[0] > Settling * actual.Min() || (warmup.Length > 0 && warmup[^1] > Settling * Median(actual));
+            bool settling = actual[0] > Settling * actual.Min() || (warmup.Length > 0 && warmup[^1] > Settling * RoundsEstimate.MedianOf(actual));
             string type = benchmark.GetProperty("Type").GetString() ?? "?";
             var c = byClass.GetValueOrDefault(type);
             byClass[type] = (c.Processes + 1, c.Settling + (settling ? 1 : 0), Math.Max(c.Warmups, warmup.Length), Math.Max(c.Actual, actual.Length));
@@ -71,7 +73,7 @@ foreach (string run in args)
                 continue;
             }
 
-            double median = Median(others);
+            double median = RoundsEstimate.MedianOf(others);
             Console.WriteLine(string.Create(inv, $"| {g.Key} | {first:F2} | {median:F2} | {first / median:F2}× |"));
         }
     }
@@ -79,9 +81,3 @@ foreach (string run in args)
     Console.WriteLine();
 }
 
-static double Median(double[] values)
-{
-    double[] sorted = [.. values.Order()];
-    int n = sorted.Length;
-    return n % 2 == 1 ? sorted[n / 2] : (sorted[(n / 2) - 1] + sorted[n / 2]) / 2;
-}

@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text;
+using LabReport.Ab;
 using LabReport.Sections;
 using MeasurementLab;
 
@@ -21,8 +22,11 @@ public static class StabilityCommand
         claims agree", and for each disagreement whether a run called it borderline or ran it while the machine drifted.
         Runs from several machines (machine.json fingerprints) also separate the claims whose verdict differs between
         the machines while it is stable on each (a property of the machine) from those that are noise.
-          --out DIR   also write stability.md into DIR
+          --out DIR   also write stability.md into DIR, and command.txt (the command that wrote it)
         """;
+
+    /// <summary>How a reader runs this command from the repository root (command.txt starts with it).</summary>
+    public const string Invocation = "dotnet run --project shared/LabReport -c Release -- stability";
 
     /// <summary>The file --out writes.</summary>
     public const string FileName = "stability.md";
@@ -71,6 +75,7 @@ public static class StabilityCommand
         if (target is not null)
         {
             File.WriteAllText(Path.Combine(target, FileName), markdown);
+            File.WriteAllText(Path.Combine(target, "command.txt"), $"{Invocation} {string.Join(' ', args.Select(ShellWord.Quote))}\n");
         }
 
         return 0;

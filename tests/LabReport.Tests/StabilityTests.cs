@@ -94,6 +94,8 @@ public sealed class StabilityTests : IDisposable
         output.Should().Contain("- 1 claim differ between runs of one machine: noise: enemies-of-measurement/E5");
         Row(output, "enemies-of-measurement/E5")[6].Should().Be("neither borderline nor drifted in any run: the runs measured it differently");
         File.ReadAllText(Path.Combine(outDir, StabilityCommand.FileName)).Should().Be(output);
+        File.ReadAllText(Path.Combine(outDir, "command.txt")).Should().Be(
+            $"{StabilityCommand.Invocation} {x1.Path} {x2.Path} {y1.Path} {y2.Path} --out {outDir}\n", "command.txt reproduces the output");
     }
 
     [Fact]
