@@ -146,6 +146,24 @@ public class ClaimsOnFixturesTests
         Premise.Pmu(new RunEnvironment(new Dictionary<string, string> { [Premise.PmuRow] = "yes (cycles counted)" }, "x", "test")).Should().BeNull();
     }
 
+    [Theory]
+    [InlineData(new[] { 2, 1, 2, 1, 2 }, 2)]
+    [InlineData(new[] { 1, 2, 1, 1, 1 }, 1)]
+    [InlineData(new[] { 1, 2, 2 }, 2)]
+    [InlineData(new[] { 1, 2 }, 1)]
+    [InlineData(new[] { 3 }, 3)]
+    public void Measured_in_rounds_the_threads_that_ran_at_once_are_the_median_rounds(int[] peaks, int expected)
+    {
+        // One round whose threads never overlapped (a descheduled vCPU) must not decide which thread count a contention
+        // claim is judged at; most rounds must. An even count takes the lower middle: the premise is not granted on a tie.
+        BenchmarkResult Round(int round, int peak) => new("C", "M", new Dictionary<string, string>(), 10, 1, 1, 3, null,
+            new Dictionary<string, string> { [Premise.PeakColumn] = peak.ToString(System.Globalization.CultureInfo.InvariantCulture) }, "f")
+        { Round = round };
+        var rounds = BenchmarkResult.FromRounds([.. peaks.Select((p, i) => Round(i + 1, p))]);
+
+        Premise.PeakConcurrency(rounds).Should().Be(expected);
+    }
+
     [Fact]
     public void On_one_cpu_the_contention_claims_are_not_measurable()
     {

@@ -21,9 +21,10 @@ public static class Premise
     /// <summary>The rule as the report prints it.</summary>
     public const string Text =
         "**premises**: a claim about T threads contending needs T threads running at once. At most min(logical CPUs, PeakConc) did " +
-        "here: PeakConc is the most worker threads inside the timed body at once in the worst invocation, and no more than one per " +
-        "CPU can run. Below T the claim is *not measurable here*; a claim about contention in general (\"loses once threads " +
-        "contend\") is judged at the smallest thread count whose rows ran at least two threads at once. Claims on hardware events " +
+        "here: PeakConc is the most worker threads inside the timed body at once in a process's worst invocation (measured in " +
+        "rounds, the median round's), and no more than one per CPU can run. Below T the claim is *not measurable here*; a claim " +
+        "about contention in general (\"loses once threads contend\") is judged at the smallest thread count whose rows ran at " +
+        "least two threads at once. Claims on hardware events " +
         "(IPC, miss rates) need a performance monitoring unit: without one (environment.md's \"hardware counters (PMU)\" row) they " +
         "are *not measurable here*.";
 
@@ -36,12 +37,19 @@ public static class Premise
         return int.TryParse(first, NumberStyles.Integer, CultureInfo.InvariantCulture, out int cpus) ? cpus : null;
     }
 
-    /// <summary>The fewest threads a result had inside its timed body at once (its worst round), or null without the column.</summary>
+    /// <summary>
+    /// How many threads a result had inside its timed body at once, or null without the column. Each process reports its
+    /// worst invocation; measured in rounds, this is the median round's (the lower middle of an even count). Not the worst
+    /// round: one round in which a descheduled vCPU kept the threads apart is the machine's moment, not the case's, and
+    /// with the worst round the thread count a contention claim is judged at changed from run to run (4 threads in one
+    /// full run, 32 in the next: 664f349's runs).
+    /// </summary>
     public static int? PeakConcurrency(BenchmarkResult result)
     {
         ArgumentNullException.ThrowIfNull(result);
-        var peaks = (result.RoundResults ?? [result]).Select(r => Quantity.Number(r.Column(PeakColumn))).Where(p => p is not null).Select(p => (int)p!.Value).ToList();
-        return peaks.Count > 0 ? peaks.Min() : null;
+        var peaks = (result.RoundResults ?? [result]).Select(r => Quantity.Number(r.Column(PeakColumn))).Where(p => p is not null)
+            .Select(p => (int)p!.Value).Order().ToList();
+        return peaks.Count > 0 ? peaks[(peaks.Count - 1) / 2] : null;
     }
 
     /// <summary>How many threads really ran at once in <paramref name="rows"/>: min(logical CPUs, every row's PeakConc); null when neither is known.</summary>

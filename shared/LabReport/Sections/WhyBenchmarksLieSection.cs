@@ -77,7 +77,8 @@ public sealed class WhyBenchmarksLieSection : PostSection
         return Judge.Shape(claim, [new ShapePart("1 thread", alone, Above: false), new ShapePart($"{threads} threads", contended, Above: true)], shown);
     }
 
-    // The smallest thread count above 1 whose Lock and Striped rows of a method really ran two threads at once.
+    // The smallest thread count above 1 whose Lock and Striped rows of a method really ran two threads at once (in the
+    // median round: Premise.PeakConcurrency).
     private static int? Contended(SectionContext context, BenchmarkSet set, string method)
     {
         var counts = set.Results.Where(r => r.Class == Threaded && r.Method == method)
