@@ -42,7 +42,8 @@ public abstract class ThreadedInsertBenchmark
         if (_gang is { } gang)
         {
             LabMetric.Report(PostConfig.ThreadsMetric, gang.MinParticipants);
-            LabMetric.Report(PostConfig.PeakConcurrencyMetric, gang.MinPeakConcurrency);
+            LabMetric.Report(PostConfig.PeakConcurrencyMetric, gang.MedianPeakConcurrency);
+            Console.WriteLine($"// PeakConc by invocation (threads inside at once × invocations): {gang.PeakCounts}");
             gang.Dispose();
         }
 

@@ -18,6 +18,7 @@ public sealed class WorkerGang : IDisposable
     private int _active;
     private int _participants;
     private int _peakActive;
+    private readonly long[] _peakCounts;  // runs by their peak (0..ThreadCount): the median without keeping every run
     private volatile bool _stopping;
     private bool _disposed;
 
@@ -35,6 +36,7 @@ public sealed class WorkerGang : IDisposable
         ThreadCount = threadNames.Count;
         _start = new Barrier(ThreadCount + 1);
         _done = new CountdownEvent(ThreadCount);
+        _peakCounts = new long[ThreadCount + 1];
         _threads = new Thread[ThreadCount];
         for (int i = 0; i < ThreadCount; i++)
         {
@@ -58,6 +60,32 @@ public sealed class WorkerGang : IDisposable
 
     /// <summary>Smallest <see cref="LastPeakConcurrency"/> over all runs so far (0 before the first run).</summary>
     public int MinPeakConcurrency { get; private set; }
+
+    /// <summary>
+    /// The median <see cref="LastPeakConcurrency"/> over all runs so far, the lower middle of an even count (0 before the
+    /// first run): what a typical run had inside the body at once. The smallest is often a run whose threads a busy CPU
+    /// kept apart (the first, jitting invocation of a benchmark; a descheduled vCPU).
+    /// </summary>
+    public int MedianPeakConcurrency
+    {
+        get
+        {
+            long middle = (Runs - 1) / 2;  // runs with a smaller peak, at most, at the lower median
+            for (int peak = 0; peak < _peakCounts.Length; peak++)
+            {
+                middle -= _peakCounts[peak];
+                if (middle < 0)
+                {
+                    return peak;
+                }
+            }
+
+            return 0;
+        }
+    }
+
+    /// <summary>How many runs had each peak (index: threads inside at once), in one line: "1×2, 2×9".</summary>
+    public string PeakCounts => string.Join(", ", _peakCounts.Select((n, peak) => (n, peak)).Where(p => p.n > 0).Select(p => $"{p.peak}×{p.n}"));
 
     public long Runs { get; private set; }
 
@@ -92,12 +120,20 @@ public sealed class WorkerGang : IDisposable
         _done.Reset(ThreadCount);
         _start.SignalAndWait();  // releases every worker at once
         _done.Wait();
-        LastParticipants = Volatile.Read(ref _participants);
-        LastPeakConcurrency = Volatile.Read(ref _peakActive);
-        MinPeakConcurrency = Runs == 0 ? LastPeakConcurrency : Math.Min(MinPeakConcurrency, LastPeakConcurrency);
-        MinParticipants = Runs == 0 ? LastParticipants : Math.Min(MinParticipants, LastParticipants);
-        Runs++;
+        Record(Volatile.Read(ref _participants), Volatile.Read(ref _peakActive));
         _error?.Throw();
+    }
+
+    /// <summary>Counts one run that <paramref name="participants"/> threads entered, at most <paramref name="peak"/> at once.</summary>
+    internal void Record(int participants, int peak)
+    {
+        ArgumentOutOfRangeException.ThrowIfGreaterThan(peak, ThreadCount);
+        LastParticipants = participants;
+        LastPeakConcurrency = peak;
+        MinPeakConcurrency = Runs == 0 ? peak : Math.Min(MinPeakConcurrency, peak);
+        MinParticipants = Runs == 0 ? participants : Math.Min(MinParticipants, participants);
+        _peakCounts[peak]++;
+        Runs++;
     }
 
     /// <summary>Stops and joins the threads.</summary>

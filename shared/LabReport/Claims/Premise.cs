@@ -21,7 +21,7 @@ public static class Premise
     /// <summary>The rule as the report prints it.</summary>
     public const string Text =
         "**premises**: a claim about T threads contending needs T threads running at once. At most min(logical CPUs, PeakConc) did " +
-        "here: PeakConc is the most worker threads inside the timed body at once in a process's worst invocation (measured in " +
+        "here: PeakConc is the most worker threads inside the timed body at once in a process's median invocation (measured in " +
         "rounds, the median round's), and no more than one per CPU can run. Below T the claim is *not measurable here*; a claim " +
         "about contention in general (\"loses once threads contend\") is judged at the smallest thread count whose rows ran at " +
         "least two threads at once. Claims on hardware events " +
@@ -39,10 +39,10 @@ public static class Premise
 
     /// <summary>
     /// How many threads a result had inside its timed body at once, or null without the column. Each process reports its
-    /// worst invocation; measured in rounds, this is the median round's (the lower middle of an even count). Not the worst
-    /// round: one round in which a descheduled vCPU kept the threads apart is the machine's moment, not the case's, and
-    /// with the worst round the thread count a contention claim is judged at changed from run to run (4 threads in one
-    /// full run, 32 in the next: 664f349's runs).
+    /// median invocation; measured in rounds, this is the median round's (the lower middle of an even count). Not the
+    /// worst: a round or an invocation in which a busy or descheduled vCPU kept the threads apart is the machine's moment,
+    /// not the case's, and with the worst ones the thread count a contention claim is judged at changed from run to run
+    /// (Narrow at 4 threads in one full run of 664f349, at 32 in the next).
     /// </summary>
     public static int? PeakConcurrency(BenchmarkResult result)
     {
