@@ -5,33 +5,29 @@
 // the median of those ratios over the cases and how many cases were more than 5% off either way.
 // Usage: dotnet run RoundOrder.cs -- RUN [RUN...]
 #:project ../../shared/LabRounds/LabRounds.csproj
+#:project ../../shared/LabStatistics/LabStatistics.csproj
 using System.Globalization;
-using System.Text.Json;
-using System.Text.RegularExpressions;
 using LabRounds;
+using LabStatistics;
 
 var inv = CultureInfo.InvariantCulture;
-var roundTag = new Regex(@"-R(\d+)\b", RegexOptions.CultureInvariant);
 
 foreach (string run in args)
 {
-    // case -> round -> BenchmarkDotNet's mean (ns). The annotated JSON of post 4 repeats the plain one: skipped.
+    // case -> round -> the round's mean (ns/op, from its measured iterations). The annotated JSON of post 4 ends in
+    // "-annotated.json" and repeats the plain one: the pattern leaves it out.
     var cases = new Dictionary<string, SortedDictionary<int, double>>(StringComparer.Ordinal);
     foreach (string file in Directory.EnumerateFiles(run, "*-report-full.json", SearchOption.AllDirectories).Order(StringComparer.Ordinal))
     {
-        using var doc = JsonDocument.Parse(File.ReadAllText(file));
-        foreach (var benchmark in doc.RootElement.GetProperty("Benchmarks").EnumerateArray())
+        foreach (var entry in BdnReportReader.Load(file).Benchmarks)
         {
-            string display = benchmark.GetProperty("DisplayInfo").GetString() ?? "";
-            var tag = roundTag.Match(display);
-            if (!tag.Success || !benchmark.TryGetProperty("Statistics", out var statistics) || statistics.ValueKind != JsonValueKind.Object)
+            if (!RoundName.TryParse(entry.Job, out _, out int round) || entry.Values.Count == 0)
             {
                 continue;
             }
 
-            string key = Path.GetRelativePath(run, file) + ": " + roundTag.Replace(display, "");
-            int round = int.Parse(tag.Groups[1].Value, inv);
-            (cases.TryGetValue(key, out var rounds) ? rounds : cases[key] = [])[round] = statistics.GetProperty("Mean").GetDouble();
+            string key = $"{Path.GetRelativePath(run, file)}: {entry.Name}";
+            (cases.TryGetValue(key, out var rounds) ? rounds : cases[key] = [])[round] = SampleSummary.FromValues(entry.Values).Mean;
         }
     }
 
