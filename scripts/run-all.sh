@@ -32,7 +32,8 @@ a summary table (also written to timings.md in the results directory).
   -h, --help        this text
 
 Each post's hook says what its profiles mean: first-things-first/<post>/lab-run.sh --help. Every claim is measured
-in interleaved rounds (quick 3, full 5; scripts/lib/hook.sh), all posts with one seed per run. A drift probe (a CPU
+in interleaved rounds (quick 3, full 5; a hook may raise them: post 4's full runs 8; scripts/lib/hook.sh), all posts
+with one seed per run. A drift probe (a CPU
 loop and a memory-latency point, about a second) runs before the first post and after each one, into probe.csv.
 Environment: FTF_RUN_DIR sets where private run directories (WAL files) are created (default /var/tmp, which is
 disk-backed here; tmpfs would make fsync meaningless).
@@ -171,8 +172,9 @@ export FTF_ROUNDS_SEED
 {
   echo "# Rounds"
   echo
-  echo "Every benchmark claim of this run was measured in interleaved rounds (scripts/lib/hook.sh: LAB_ROUNDS), each round"
-  echo "in its own order drawn from seed $FTF_ROUNDS_SEED. Replay the orders with: scripts/run-all.sh --profile $PROFILE --seed $FTF_ROUNDS_SEED"
+  echo "Every benchmark claim of this run was measured in interleaved rounds (scripts/lib/hook.sh: LAB_ROUNDS, which a post's"
+  echo "lab-run.sh may raise; each post's run.log names its count), each round in its own order drawn from seed $FTF_ROUNDS_SEED."
+  echo "Replay the orders with: scripts/run-all.sh --profile $PROFILE --seed $FTF_ROUNDS_SEED"
   echo "Post 3's simulation runs once per client (its README says why); its max is judged pause by pause (pauses.csv)."
 } > "$OUT/rounds.md"
 lab_info "rounds: seed $FTF_ROUNDS_SEED (rounds.md)"

@@ -1,5 +1,3 @@
-using static System.FormattableString;
-
 namespace HandRolledHarness;
 
 /// <summary>
@@ -13,7 +11,7 @@ public sealed class Mark0(TimeProvider clock, TextWriter output)
         var t = new Timer(clock);
         double dummy = NoteFunctions.Multiply(NoteParameters.Mark0Argument);
         double time = t.Check() * 1e9;
-        output.WriteLine(Invariant($"{time,6:F1} ns"));
+        output.WriteLine($"{MarkLine.Ns(time)} ns");
         return dummy;
     }
 }

@@ -1,5 +1,3 @@
-using static System.FormattableString;
-
 namespace HandRolledHarness;
 
 /// <summary>
@@ -18,6 +16,6 @@ public sealed class Mark1(TimeProvider clock, TextWriter output, int count = Not
         }
 
         double time = t.Check() * 1e9 / count;
-        output.WriteLine(Invariant($"{time,6:F1} ns"));
+        output.WriteLine($"{MarkLine.Ns(time)} ns");
     }
 }

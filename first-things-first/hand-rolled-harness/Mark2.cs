@@ -1,5 +1,3 @@
-using static System.FormattableString;
-
 namespace HandRolledHarness;
 
 /// <summary>Section 3.3: add every result into a dummy that is returned, so the calls are live code.</summary>
@@ -9,7 +7,7 @@ public sealed class Mark2(TimeProvider clock, TextWriter output, int count = Not
     {
         double dummy = 0.0;
         double time = TimeMultiply(clock, count, ref dummy);
-        output.WriteLine(Invariant($"{time,6:F1} ns"));
+        output.WriteLine($"{MarkLine.Ns(time)} ns");
         return dummy;
     }
 

@@ -1,5 +1,3 @@
-using static System.FormattableString;
-
 namespace HandRolledHarness;
 
 /// <summary>Section 3.4: repeat Mark2's loop and print every time, to see the variation between runs.</summary>
@@ -11,7 +9,7 @@ public sealed class Mark3(TimeProvider clock, TextWriter output, int count = Not
         for (int j = 0; j < repeats; j++)
         {
             double time = Mark2.TimeMultiply(clock, count, ref dummy);
-            output.WriteLine(Invariant($"{time,6:F1} ns"));
+            output.WriteLine($"{MarkLine.Ns(time)} ns");
         }
 
         return dummy;

@@ -14,7 +14,7 @@ public sealed class Mark4(TimeProvider clock, TextWriter output, int count = Not
             times.Add(Mark2.TimeMultiply(clock, count, ref dummy));
         }
 
-        output.WriteLine(Invariant($"{times.Mean,6:F1} ns +/- {times.StandardDeviation,6:F3}"));
+        output.WriteLine(Invariant($"{MarkLine.Ns(times.Mean)} ns +/- {times.StandardDeviation,6:F3}"));
         return dummy;
     }
 }

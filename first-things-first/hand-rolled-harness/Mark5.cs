@@ -10,5 +10,5 @@ public sealed class Mark5(TimeProvider clock, TextWriter output, int repeats = N
 {
     public double Run() =>
         DoublingRounds.Run(clock, new MultiplyCall(), repeats, minSeconds,
-            r => output.WriteLine(Invariant($"{r.Mean,6:F1} ns +/- {r.StandardDeviation,8:F2} {r.Count,10}"))).Dummy;
+            r => output.WriteLine(Invariant($"{MarkLine.Ns(r.Mean)} ns +/- {r.StandardDeviation,8:F2} {r.Count,10}"))).Dummy;
 }

@@ -59,7 +59,7 @@ step() {
       printf "%s,", round
       if (step == 0) print step ",1," f[1] ","
       else if (step <= 2) print step "," calls "," f[1] ","
-      else if (step == 3) printf "%s,%s,%.1f,\n", step, calls, sum / runs
+      else if (step == 3) printf "%s,%s,%.3f,\n", step, calls, sum / runs
       else if (step == 4) print step "," calls "," f[1] "," f[4]
       else if (step == 5) print step "," f[5] "," f[1] "," f[4]
       else print step "," f[4] "," f[2] "," f[3]

@@ -12,7 +12,8 @@
 #   ARTIFACTS  a private (0700) directory for BenchmarkDotNet's artifacts, removed on exit (also on Ctrl-C)
 #   APP        the command that starts the post's Release build without rebuilding (its apphost)
 #   PREFIX     a command prefix for every run (CPU pinning); empty by default
-#   ROUNDS     interleaved rounds of this profile (LAB_ROUNDS: smoke 1, quick 3, full 5); SEED the run's seed
+#   ROUNDS     interleaved rounds of this profile (LAB_ROUNDS: smoke 1, quick 3, full 5, which a hook may set again
+#              before lab_hook_start); SEED the run's seed
 #   SMOKE_BDN  BenchmarkDotNet's options of the smoke profile, the same for every post
 # lab_bdn runs BenchmarkDotNet (in ROUNDS interleaved rounds when ROUNDS > 1) and copies its tables; lab_run runs
 # anything else; both append the command a reader would paste to OUT/command.txt. lab_hook_done ends the hook,

@@ -99,12 +99,20 @@ public readonly record struct RatioEstimate(double Value, double Lower, double U
     }
 
     /// <summary>
-    /// A statistic computed once per round (a p-value, an effect size: the post's test, repeated in each round): the
-    /// median of the rounds' values, and their range as the interval. The range of R independent rounds holds the
-    /// median of the rounds' distribution with probability 1 − 2^(1−R), whatever that distribution (an order-statistic
-    /// interval): 75% for 3 rounds, 93.75% for 5. The level printed is that one.
+    /// The least level an interval of a statistic computed once per round aims for (<see cref="MedianInterval"/>).
     /// </summary>
-    public static RatioEstimate MedianRange(IReadOnlyList<double> perRound)
+    public const double OrderStatisticLevel = 0.90;
+
+    /// <summary>
+    /// A statistic computed once per round (a p-value, an effect size: the post's test, repeated in each round): the
+    /// median of the rounds' values, and an order-statistic interval of it, which needs no assumption about their
+    /// distribution. The k-th smallest and k-th largest of R independent rounds hold the median of the rounds'
+    /// distribution with probability 1 − 2·P(Binomial(R, ½) &lt; k). k is the largest whose level is still at least
+    /// <see cref="OrderStatisticLevel"/>, or 1 (the range) when even the range falls short: the range for 3 rounds
+    /// (75%) and 5 (93.75%), the second smallest to the second largest for 8 (92.97%), so that one round in an odd
+    /// machine state does not decide the interval once there are rounds enough to spare it. The level printed is that one.
+    /// </summary>
+    public static RatioEstimate MedianInterval(IReadOnlyList<double> perRound)
     {
         ArgumentNullException.ThrowIfNull(perRound);
         var sorted = perRound.Where(double.IsFinite).Order().ToList();
@@ -115,9 +123,56 @@ public readonly record struct RatioEstimate(double Value, double Lower, double U
 
         int n = sorted.Count;
         double median = RoundsEstimate.MedianOf(sorted);
-        return n < 2
-            ? Point(median) with { Rounds = n }
-            : new RatioEstimate(median, sorted[0], sorted[^1], true) { Level = 1 - Math.Pow(2, 1 - n), Rounds = n };
+        if (n < 2)
+        {
+            return Point(median) with { Rounds = n };
+        }
+
+        (int k, double level) = OrderStatisticBounds(n);
+        return new RatioEstimate(median, sorted[k - 1], sorted[n - k], true) { Level = level, Rounds = n };
+    }
+
+    /// <summary>
+    /// For <paramref name="rounds"/> values: the largest k whose [k-th smallest; k-th largest] holds the median with
+    /// probability at least <see cref="OrderStatisticLevel"/> (1 when none does), and that probability.
+    /// </summary>
+    public static (int K, double Level) OrderStatisticBounds(int rounds)
+    {
+        ArgumentOutOfRangeException.ThrowIfLessThan(rounds, 2);
+        int k = 1;
+        while (2 * (k + 1) <= rounds && MedianCoverage(rounds, k + 1) >= OrderStatisticLevel)
+        {
+            k++;
+        }
+
+        return (k, MedianCoverage(rounds, k));
+    }
+
+    /// <summary>What the interval of <see cref="MedianInterval"/> is for so many rounds: "range", "2nd smallest to 2nd largest".</summary>
+    public static string OrderStatisticName(int rounds)
+    {
+        if (rounds < 2)
+        {
+            return "no interval";
+        }
+
+        int k = OrderStatisticBounds(rounds).K;
+        string nth = k switch { 2 => "2nd", 3 => "3rd", _ => $"{k}th" };
+        return k == 1 ? "range" : $"{nth} smallest to {nth} largest";
+    }
+
+    // 1 − 2·P(Binomial(n, ½) < k): the probability that fewer than k of n values fall below the median is the
+    // chance the k-th smallest lies above it; the same on the other side.
+    private static double MedianCoverage(int n, int k)
+    {
+        double below = 0, choose = 1;
+        for (int i = 0; i < k; i++)
+        {
+            below += choose;
+            choose = choose * (n - i) / (i + 1);
+        }
+
+        return 1 - 2 * below / Math.Pow(2, n);
     }
 
     /// <summary>The reciprocal (throughput ratio from a time ratio).</summary>

@@ -18,7 +18,7 @@ public class DoublingMarkTests
         var counts = Lines(output).Select(l => int.Parse(l.Split(' ', StringSplitOptions.RemoveEmptyEntries)[^1], System.Globalization.CultureInfo.InvariantCulture));
         counts.Should().Equal(2, 4, 8, 16);
         clock.ScriptedReadsLeft.Should().Be(0, "each round timed exactly two loops");
-        Lines(output)[0].Should().Be("50000000.0 ns +/-     0.00          2");
+        Lines(output)[0].Should().Be("50000000.00 ns +/-     0.00          2");
     }
 
     [Fact]
@@ -67,7 +67,7 @@ public class DoublingMarkTests
         result.Mean.Should().BeApproximately(20.0, 1e-9);
         result.StandardDeviation.Should().BeApproximately(10.0, 1e-9);
         result.Dummy.Should().Be(1.0);
-        Lines(output).Should().Equal("f".PadRight(25) + " " + " 100" + "20.0".PadLeft(15) + " " + "10.00".PadLeft(10) + " " + "2".PadLeft(10));
+        Lines(output).Should().Equal("f".PadRight(25) + " " + " 100" + "20.00".PadLeft(16) + " " + "10.00".PadLeft(10) + " " + "2".PadLeft(10));
     }
 
     [Fact]

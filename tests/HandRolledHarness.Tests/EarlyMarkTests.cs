@@ -8,7 +8,7 @@ public class EarlyMarkTests
         var output = new StringWriter();
         new Mark0(new FakeClock().ScriptLoops(57), output).Run();
 
-        Lines(output).Should().Equal("  57.0 ns");
+        Lines(output).Should().Equal("  57.00 ns");
     }
 
     [Fact]
@@ -17,7 +17,7 @@ public class EarlyMarkTests
         var output = new StringWriter();
         new Mark1(new FakeClock().ScriptLoops(2_500), output, count: 1_000).Run();
 
-        Lines(output).Should().Equal("   2.5 ns");
+        Lines(output).Should().Equal("   2.50 ns");
     }
 
     [Fact]
@@ -27,7 +27,7 @@ public class EarlyMarkTests
         double dummy = new Mark2(new FakeClock().ScriptLoops(30), output, count: 3).Run();
 
         dummy.Should().Be(NoteFunctions.Multiply(0) + NoteFunctions.Multiply(1) + NoteFunctions.Multiply(2));
-        Lines(output).Should().Equal("  10.0 ns");
+        Lines(output).Should().Equal("  10.00 ns");
     }
 
     [Fact]
@@ -36,7 +36,7 @@ public class EarlyMarkTests
         var output = new StringWriter();
         new Mark3(new FakeClock().ScriptLoops(10, 20, 30), output, count: 10, repeats: 3).Run();
 
-        Lines(output).Should().Equal("   1.0 ns", "   2.0 ns", "   3.0 ns");
+        Lines(output).Should().Equal("   1.00 ns", "   2.00 ns", "   3.00 ns");
     }
 
     [Fact]
@@ -46,7 +46,7 @@ public class EarlyMarkTests
         var output = new StringWriter();
         new Mark4(new FakeClock().ScriptLoops(100, 200, 300, 400), output, count: 10, repeats: 4).Run();
 
-        Lines(output).Should().Equal("  25.0 ns +/- 12.910");
+        Lines(output).Should().Equal("  25.00 ns +/- 12.910");
     }
 
     [Fact]

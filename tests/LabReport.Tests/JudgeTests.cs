@@ -164,6 +164,29 @@ public class JudgeTests
     }
 
     [Fact]
+    public void Unresolved_in_eight_rounds_is_not_decided_by_one_odd_round()
+    {
+        // Seven rounds apart (gap 1 ms over a reach of 0.5 ms) and one that overlaps: the order-statistic interval of the
+        // gap (2nd smallest to 2nd largest) lies above 1. Two rounds that overlap make it straddle 1.
+        (BenchmarkResult, BenchmarkResult) Round(int round, double error) => (Result(26, 0.1, 5, error, round), Result(25, 0.1, 5, 0.25, round));
+        var oneOdd = UnresolvedRule.Judge([.. Enumerable.Range(1, 7).Select(r => Round(r, 0.25)), Round(8, 1)])!.Value;
+        oneOdd.Verdict.Should().Be(Verdict.NotReproduced);
+        oneOdd.Note.Should().Contain("overlap in 1 of 8 rounds").And.Contain("2nd smallest to 2nd largest");
+        UnresolvedRule.Judge([.. Enumerable.Range(1, 6).Select(r => Round(r, 0.25)), Round(7, 1), Round(8, 1)])!.Value.Verdict.Should().Be(Verdict.Borderline);
+        UnresolvedRule.Judge([.. Enumerable.Range(1, 4).Select(r => Round(r, 0.25)), Round(5, 1)])!.Value.Verdict.Should().Be(Verdict.Borderline, "with five rounds the interval is the range: one round that overlaps is enough");
+    }
+
+    [Theory]
+    [InlineData(26, 2, 25, 0.5, 0.4)]
+    [InlineData(26, 0.25, 25, 0.25, 2)]
+    [InlineData(25, 0, 25, 0, 0)]
+    public void The_gap_over_the_half_widths_sum_is_at_most_1_exactly_when_the_intervals_overlap(double a, double ea, double b, double eb, double gap)
+    {
+        UnresolvedRule.Gap(Result(a, 1, 5, ea), Result(b, 1, 5, eb)).Should().BeApproximately(gap, 1e-12);
+        UnresolvedRule.Gap(Result(26, 1, 5, 0), Result(25, 1, 5, 0)).Should().Be(double.MaxValue, "two points apart are apart");
+    }
+
+    [Fact]
     public void The_sort_ratio_is_carried_from_10000_to_12800_by_n_over_ln_n()
     {
         var claim = Claim("ratio", 49.7) with { Rescale = (10_000, 12_800) };

@@ -16,8 +16,10 @@ public static class ClaimRules
         "percentile, a count) is judged by its point; post 3's max, one request, is judged on the worst latency of each pause, " +
         "paired between the clients (their median, Student's t on the logs), with the max beside it. A statistic the post computed on one run is computed on each round, never on " +
         "the rounds' iterations pooled (which would add the machine's state changes to the spread): a StdDev ratio per round, with " +
-        "the rounds' t interval on the logs; a p-value or Cohen's d per round, their median with the rounds' range, which holds " +
-        "the median with probability 1 − 2^(1−R) whatever the distribution (75% for 3 rounds, 93.75% for 5).";
+        "the rounds' t interval on the logs; a p-value or Cohen's d per round, their median with an order-statistic interval, which " +
+        "needs no assumption about the distribution: the k-th smallest to the k-th largest round, which hold the median with " +
+        "probability 1 − 2·P(Binomial(R, ½) < k), k the largest whose level is at least 90%, or the range when even it falls short " +
+        "(the range for 3 rounds, 75%, and for 5, 93.75%; the 2nd smallest to the 2nd largest for 8, 92.97%).";
 
     /// <summary>What every kind shares.</summary>
     public const string Borderline =

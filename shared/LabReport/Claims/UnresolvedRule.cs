@@ -11,8 +11,21 @@ public static class UnresolvedRule
     /// <summary>The rule as the report prints it.</summary>
     public const string Text =
         "**unresolved** (the post's short run could not tell: \"CIs overlap\"): the post's own test on each process's run, whether " +
-        "the two means' 99.9% intervals from their iterations overlap. *reproduced* = they overlap (in every round, when measured " +
-        "in rounds); *not reproduced* = they are apart (in every round); *borderline* = they overlap in some rounds only.";
+        "the two means' 99.9% intervals from their iterations overlap, read as the gap between the means over the sum of the two " +
+        "half-widths (the intervals overlap when it is at most 1). Measured in rounds, each round's gap is a statistic of one run, " +
+        "judged like a p-value: the rounds' median with its order-statistic interval. *reproduced* = the interval lies at or below 1 " +
+        "(they overlap); *not reproduced* = above 1 (they are apart); *borderline* = it straddles 1. With 3 or 5 rounds the " +
+        "interval is the range: *reproduced* only when every round overlaps, *not reproduced* only when none does.";
+
+    /// <summary>The means' gap over the sum of the two 99.9% half-widths: the intervals overlap when it is at most 1.</summary>
+    public static double Gap(BenchmarkResult a, BenchmarkResult b)
+    {
+        ArgumentNullException.ThrowIfNull(a);
+        ArgumentNullException.ThrowIfNull(b);
+        double distance = Math.Abs(a.MeanNs - b.MeanNs), reach = a.ErrorNs + b.ErrorNs;
+        // Two zero-width intervals: the same point overlaps, any two points are apart (kept finite for the order statistics).
+        return reach > 0 ? distance / reach : distance == 0 ? 0 : double.MaxValue;
+    }
 
     /// <summary>Judges the pairs (one per round, or one); null when a side has no interval (one iteration).</summary>
     public static Outcome? Judge(IReadOnlyList<(BenchmarkResult A, BenchmarkResult B)> pairs)
@@ -23,15 +36,25 @@ public static class UnresolvedRule
             return null;
         }
 
-        int overlapping = pairs.Count(p => p.A.MeanNs - p.A.ErrorNs <= p.B.MeanNs + p.B.ErrorNs && p.B.MeanNs - p.B.ErrorNs <= p.A.MeanNs + p.A.ErrorNs);
-        string where = pairs.Count == 1 ? "" : $" in {overlapping} of {pairs.Count} rounds";
-        if (overlapping == pairs.Count)
+        var gaps = pairs.Select(p => Gap(p.A, p.B)).ToList();
+        int overlapping = gaps.Count(g => g <= 1);
+        if (pairs.Count == 1)
         {
-            return Outcome.Reproduced($"the two 99.9% intervals overlap{where}: unresolved, as in the post");
+            return overlapping == 1
+                ? Outcome.Reproduced("the two 99.9% intervals overlap: unresolved, as in the post")
+                : Outcome.NotReproduced("the two 99.9% intervals are apart: resolved");
         }
 
-        return overlapping == 0
-            ? Outcome.NotReproduced($"the two 99.9% intervals are apart{(pairs.Count == 1 ? "" : " in every round")}: resolved")
-            : Outcome.Borderline($"the two 99.9% intervals overlap{where}", "CI overlap");
+        var gap = RatioEstimate.MedianInterval(gaps);
+        string where = $"the two 99.9% intervals overlap in {overlapping} of {pairs.Count} rounds (their gap over the half-widths' sum: " +
+            $"{Interval.Text(gap, Format.Number)}, the rounds' median and {RatioEstimate.OrderStatisticName(gap.Rounds)})";
+        if (gap.Upper <= 1)
+        {
+            return Outcome.Reproduced($"{where}: unresolved, as in the post");
+        }
+
+        return gap.Lower > 1
+            ? Outcome.NotReproduced($"{where}: resolved")
+            : Outcome.Borderline(where, "CI overlap");
     }
 }

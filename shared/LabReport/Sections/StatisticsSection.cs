@@ -49,8 +49,8 @@ public sealed class StatisticsSection : PostSection
             return row;
         }
 
-        var welch = RatioEstimate.MedianRange([.. samples.Select(s => WelchTTest.Test(s.Second, s.First).PValue)]);
-        var mw = RatioEstimate.MedianRange([.. samples.Select(s => MannWhitneyUTest.Test(s.Second, s.First).PValue)]);
+        var welch = RatioEstimate.MedianInterval([.. samples.Select(s => WelchTTest.Test(s.Second, s.First).PValue)]);
+        var mw = RatioEstimate.MedianInterval([.. samples.Select(s => MannWhitneyUTest.Test(s.Second, s.First).PValue)]);
         string which = samples.Count > 1 ? $" (medians of {samples.Count} rounds)" : "";
         return row with { Measured = $"{row.Measured}; Welch p = {Format.P(welch.Value)}, Mann-Whitney p = {Format.P(mw.Value)}{which}" };
     }
@@ -87,7 +87,8 @@ public sealed class StatisticsSection : PostSection
     }
 
     // "A manual Welch t-test on this data gives p < 0.001": the post's test on one run's 20 iterations, so on each round
-    // (a round is such a run): the median p with the rounds' range. Without rounds, the one run's p, a point.
+    // (a round is such a run): the median p with its order-statistic interval (RatioEstimate.MedianInterval). Without
+    // rounds, the one run's p, a point.
     private static ClaimRow Welch(SectionContext context, BenchmarkResult? ternary, BenchmarkResult? branch)
     {
         var claim = context.Published.Claim("L1-20-welch");
@@ -106,15 +107,15 @@ public sealed class StatisticsSection : PostSection
         string counts = string.Join(", ", samples.Select(s => $"{s.First.Count} vs {s.Second.Count}").Distinct());
         if (ternary.HasRounds && branch.HasRounds)
         {
-            var p = RatioEstimate.MedianRange(perRun);
-            return Judge.Estimate(claim, p, $"p = {Interval.Text(p, Format.P)} (Welch in each round, {counts} iterations; the rounds' median and range)", Format.P);
+            var p = RatioEstimate.MedianInterval(perRun);
+            return Judge.Estimate(claim, p, $"p = {Interval.Text(p, Format.P)} (Welch in each round, {counts} iterations; the rounds' median and {RatioEstimate.OrderStatisticName(p.Rounds)})", Format.P);
         }
 
         return Judge.Estimate(claim, RatioEstimate.Point(perRun[0]), $"p = {Format.P(perRun[0])} (Welch, {counts} iterations; one run, a test statistic, no interval)", Format.P);
     }
 
     // Cohen's d, the post's pooled SD. In rounds: each round's d (the post's computation on one run), their median and
-    // range. Without rounds: the one run's d with the large-sample 95% interval
+    // its order-statistic interval. Without rounds: the one run's d with the large-sample 95% interval
     // d ± 1.96 · √((n₁ + n₂) / (n₁ n₂) + d² / (2 (n₁ + n₂))) (Hedges & Olkin).
     private static ClaimRow CohensD(SectionContext context, string id, BenchmarkResult? first, BenchmarkResult? second, string names)
     {
@@ -139,8 +140,8 @@ public sealed class StatisticsSection : PostSection
         string counts = string.Join(", ", samples.Select(s => $"{s.First.Count} and {s.Second.Count}").Distinct());
         if (first.HasRounds && second.HasRounds)
         {
-            var perRound = RatioEstimate.MedianRange([.. samples.Select(D)]);
-            return Judge.Estimate(claim, perRound, $"d = {Interval.Text(perRound, Format.Number)} — {names}, {counts} iterations in each round (the rounds' median and range)", Format.Number);
+            var perRound = RatioEstimate.MedianInterval([.. samples.Select(D)]);
+            return Judge.Estimate(claim, perRound, $"d = {Interval.Text(perRound, Format.Number)} — {names}, {counts} iterations in each round (the rounds' median and {RatioEstimate.OrderStatisticName(perRound.Rounds)})", Format.Number);
         }
 
         var one = samples[0];
