@@ -191,6 +191,10 @@ run_projects() {
 }
 # Made before run-all's own INT/TERM trap below, which replaces the one lab_mktemp_dir installs; its EXIT trap stays.
 lab_mktemp_dir BUILD_DIR build
+# Every build leaves two empty folders in the temp directory (the SDK's, dotnet/sdk#35353) and a run makes dozens of
+# builds: what the run starts gets a private TMPDIR, removed at exit after the compiler server below has stopped.
+lab_mktemp_dir RUN_TMPDIR tmp
+export TMPDIR=$RUN_TMPDIR
 # The builds (this one and BenchmarkDotNet's, one per post) use the C# compiler server (Directory.Build.props says
 # why); it outlives a build, so the run stops it when it ends, also on Ctrl-C or failure.
 lab_on_exit "dotnet build-server shutdown --vbcscompiler > /dev/null 2>&1"

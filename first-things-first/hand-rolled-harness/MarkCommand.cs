@@ -11,7 +11,7 @@ internal static class MarkCommand
     public const string Usage = """
         Usage: dotnet run -c Release -- mark STEP [--function NAMES] [--repeats N] [--min-seconds S]
                                              [--count N] [--max-size N] [--csv FILE]
-                                             [--rounds N [--rounds-seed S]]
+                                             [--rounds N [--rounds-seed S [--round K]]]
 
         Runs step STEP (0 to 8) of Sestoft's hand-rolled harness, printing the platform first:
           0  one call of multiply                      5  double the count until a loop takes 0.25 s
@@ -34,6 +34,9 @@ internal static class MarkCommand
                              its own order (LabRounds' seeded schedule); the CSV then holds the median of the
                              rounds, and FILE-rounds.csv (mark8-rounds.csv) every round's line, with its round
           --rounds-seed S    (8) the seed of the rounds' orders (default: drawn and printed)
+          --round K          (8) only round K of the N (1 to N), after its own warm-up: each round in its own
+                             process, so the rounds see what differs between processes; FILE-rounds.csv keeps
+                             the lines of the other rounds already there (round K's replaced), FILE their medians
 
         Output columns from mark 6 on: name, size, mean ns per call, standard deviation, count.
         Example: dotnet run -c Release -- mark 8 --function binary_search_same,binary_search_pseudorandom
@@ -98,12 +101,21 @@ internal static class MarkCommand
 
         if (options.CsvPath is not null)
         {
+            var kept = rows;
             if (rows.Any(r => r.Round > 0))
             {
-                Mark8Csv.WriteRounds(Mark8Csv.RoundsPath(options.CsvPath), rows);
+                string roundsPath = Mark8Csv.RoundsPath(options.CsvPath);
+                if (options.Round is int round && File.Exists(roundsPath))
+                {
+                    // One round per process: the rounds already measured by earlier processes stay, this one's replace
+                    // any earlier measurement of the same round.
+                    kept = [.. Mark8Csv.ReadRounds(roundsPath).Where(r => r.Round != round).Concat(rows).OrderBy(r => r.Round)];
+                }
+
+                Mark8Csv.WriteRounds(roundsPath, kept);
             }
 
-            Mark8Csv.Write(options.CsvPath, rows.Any(r => r.Round > 0) ? Mark8Row.Summary(rows) : rows);
+            Mark8Csv.Write(options.CsvPath, kept.Any(r => r.Round > 0) ? Mark8Row.Summary(kept) : kept);
         }
 
         return rows;
@@ -124,7 +136,8 @@ internal static class MarkCommand
         output.WriteLine($"# rounds: {schedule.Rounds}, seed {schedule.Seed}");
         WarmUp(options, clock, output, repeats, minSeconds);
         var rows = new List<Mark8Row>();
-        for (int round = 1; round <= schedule.Rounds; round++)
+        int first = options.Round ?? 1, last = options.Round ?? schedule.Rounds;
+        for (int round = first; round <= last; round++)
         {
             output.WriteLine($"# round {round} of {schedule.Rounds}");
             int r = round;
@@ -135,8 +148,8 @@ internal static class MarkCommand
         return rows;
     }
 
-    // Every round runs in this one process, so without a warm-up round 1 alone would time code the JIT has not
-    // finished with. In the runs of 4eea03d, round 1 timed the smallest size 2-5x slower than rounds 2-5, and
+    // The first round a process times (round 1, or round K alone with --round) would otherwise time code the JIT has
+    // not finished with. In the runs of 4eea03d, round 1 timed the smallest size 2-5x slower than rounds 2-5, and
     // multiply settled only in round 3: the timing loop is one method for every function, called once per function,
     // and tiered compilation promotes a method in two steps (Tier-0, instrumented, Tier-1), each after 30 calls once
     // 100 ms have passed without new Tier-0 code, then compiles it in the background. So the warm-up calls every

@@ -18,6 +18,12 @@ internal sealed record MarkOptions(
     /// <summary>--rounds-seed S: the seed of the rounds' orders (null: drawn and printed).</summary>
     public ulong? RoundsSeed { get; init; }
 
+    /// <summary>
+    /// --round K: only round K of the <see cref="Rounds"/>-round schedule, in this process (null: every round). Rounds
+    /// run in separate processes then share one seed, and the rounds file gathers them.
+    /// </summary>
+    public int? Round { get; init; }
+
     public const int MaxRounds = 20;
 
     public const int LastStep = 8;
@@ -41,6 +47,7 @@ internal sealed record MarkOptions(
         string? csvPath = options.String("--csv");
         int rounds = (int)options.Integer("--rounds", 0, 1, MaxRounds);
         string? seedText = options.String("--rounds-seed");
+        int round = (int)options.Integer("--round", 0, 1, MaxRounds);
         options.EnsureAllConsumed(maxPositionals: 1);
         if (options.Positionals.Count == 0)
         {
@@ -56,6 +63,7 @@ internal sealed record MarkOptions(
         RequireStep(functionText is not null, "--function", step, 6, 8, "any function (mark 0 to 5 time multiply only, as in the note)");
         RequireStep(rounds > 0, "--rounds", step, 8, 8, "interleaved rounds of the sweep");
         RequireStep(seedText is not null, "--rounds-seed", step, 8, 8, "interleaved rounds of the sweep");
+        RequireStep(round > 0, "--round", step, 8, 8, "one round of the sweep");
         ulong? seed = null;
         if (seedText is not null)
         {
@@ -65,6 +73,20 @@ internal sealed record MarkOptions(
             if (rounds == 0)
             {
                 throw new UsageException("--rounds-seed needs --rounds N.");
+            }
+        }
+
+        if (round > 0)
+        {
+            // Every process of a run must draw the same schedule: one round alone needs the run's seed.
+            if (rounds == 0 || seed is null)
+            {
+                throw new UsageException("--round needs --rounds N and --rounds-seed S (the run's schedule).");
+            }
+
+            if (round > rounds)
+            {
+                throw new UsageException($"--round must be at most --rounds ({rounds}); got {round}.");
             }
         }
 
@@ -84,6 +106,7 @@ internal sealed record MarkOptions(
         {
             Rounds = rounds > 0 ? rounds : 1,
             RoundsSeed = seed,
+            Round = round > 0 ? round : null,
         };
     }
 

@@ -8,11 +8,12 @@ set -euo pipefail
 LAB_BUDGET="smoke=45 quick=35 full=220"
 LAB_HOOK_HELP=$(cat <<'TEXT'
   PROFILE smoke   each Mark step once with tiny counts, the sweep to size 800, every benchmark once, cold
-  PROFILE quick   the claims' steps (Mark0, Mark1 at 100,000,000 calls, Mark2, Mark8 on multiply) in 3 interleaved
-                  rounds, the others once, at 10,000,000 calls / 5 repeats / 0.05 s; the sweep in 3 rounds at
-                  2 repeats / 5 ms (no BenchmarkDotNet comparison: it is no claim of the note)
+  PROFILE quick   the claims' steps (Mark0, Mark1 at 100,000,000 calls, Mark2, Mark8 on multiply) and the sweep
+                  in 3 interleaved rounds (a round: each of them once, each in its own process), the other steps
+                  once, at 10,000,000 calls / 5 repeats / 0.05 s, the sweep at 2 repeats / 5 ms (no BenchmarkDotNet
+                  comparison: it is no claim of the note)
   PROFILE full    the same in 5 rounds with the note's parameters (100,000,000 calls, 10 repeats, 0.25 s), the
-                  sweep in 5 rounds at 3 repeats / 10 ms, BenchmarkDotNet once with the prologue's job
+                  sweep at 3 repeats / 10 ms, BenchmarkDotNet once with the prologue's job
                   (3 warmups + 10 iterations of 100 ms)
   OUTDIR          mark-steps.txt, mark-steps.csv (round,step,calls,mean_ns,sdev_ns)  each step's output and result
                   mark8.txt, mark8.csv (group,function,size,mean_ns,sdev_ns,count)   the Mark8 sweep (round medians)
@@ -66,9 +67,21 @@ step() {
     }' >> "$OUT/mark-steps.csv.tmp"
 }
 
-# The claims' steps in the profile's rounds, each round in its own order: Mark0 (one call), Mark1 at the note's
-# 100,000,000 calls (where the unused result lets the JIT drop the work), Mark2 (the same calls, result used) and
-# Mark8 on multiply. A round is each of them once, in its own process.
+# sweep ROUND: the Mark8 sweep of every function. With rounds, round ROUND alone in its own process, after its own
+# warm-up (mark 8 --round): all rounds in one process would share that process's layout, and in the runs of 34eeddb
+# selection sort took 29.4 ms in one process and 45.6 ms in the next, so the interval has to span processes.
+# mark8-rounds.csv gathers the rounds, mark8.csv their medians (for the charts).
+sweep() {
+  local rounds=()
+  if [ "$ROUNDS" -gt 1 ]; then rounds=(--rounds "$ROUNDS" --rounds-seed "$SEED" --round "$1"); fi
+  lab_run mark 8 --function all "${SWEEP[@]}" "${rounds[@]}" --csv "$OUT/mark8.csv" | tee -a "$OUT/mark8.txt"
+}
+
+# The claims' steps and the sweep in the profile's rounds, each round in its own order: Mark0 (one call), Mark1 at
+# the note's 100,000,000 calls (where the unused result lets the JIT drop the work), Mark2 (the same calls, result
+# used), Mark8 on multiply and one round of the sweep. A round is each of them once, each in its own process.
+: > "$OUT/mark8.txt"
+rm -f -- "$OUT/mark8-rounds.csv"
 for ((round = 1; round <= ROUNDS; round++)); do
   while read -r claim_step; do
     case "$claim_step" in
@@ -76,8 +89,9 @@ for ((round = 1; round <= ROUNDS; round++)); do
       mark1) step "$round" 1 --count 100_000_000 ;;
       mark2) step "$round" 2 "${COUNT[@]}" ;;
       mark8) step "$round" 8 --function multiply "${REPEATS[@]}" "${MIN[@]}" ;;
+      sweep) sweep "$round" || lab_failed "sweep (round $round)" ;;
     esac
-  done < <(lab_shuffle "$round" mark0 mark1 mark2 mark8)
+  done < <(lab_shuffle "$round" mark0 mark1 mark2 mark8 sweep)
 done
 # The rest of the note's progression, once: what the chart of the steps shows between the claims.
 step 0 1 --count 1_000_000
@@ -88,9 +102,6 @@ step 0 6 "${REPEATS[@]}" "${MIN[@]}"
 step 0 7 "${REPEATS[@]}" "${MIN[@]}"
 mv "$OUT/mark-steps.csv.tmp" "$OUT/mark-steps.csv"
 
-# The sweep in the profile's rounds (mark8-rounds.csv: every round; mark8.csv: their medians, for the charts).
-mapfile -t SWEEP_ROUNDS < <(if [ "$ROUNDS" -gt 1 ]; then printf '%s\n' --rounds "$ROUNDS" --rounds-seed "$SEED"; fi)
-lab_run mark 8 --function all "${SWEEP[@]}" "${SWEEP_ROUNDS[@]}" --csv "$OUT/mark8.csv" | tee "$OUT/mark8.txt" || lab_failed sweep
 # BenchmarkDotNet on the same functions, once, in smoke (it runs) and full: comparison.md puts its numbers beside
 # Mark8's. A comparison of two harnesses, not a claim of the note: not measured in rounds, and not in quick.
 if [ "$PROFILE" != quick ]; then

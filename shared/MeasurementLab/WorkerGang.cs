@@ -58,9 +58,6 @@ public sealed class WorkerGang : IDisposable
     /// <summary>Smallest <see cref="LastParticipants"/> over all runs so far (0 before the first run).</summary>
     public int MinParticipants { get; private set; }
 
-    /// <summary>Smallest <see cref="LastPeakConcurrency"/> over all runs so far (0 before the first run).</summary>
-    public int MinPeakConcurrency { get; private set; }
-
     /// <summary>
     /// The median <see cref="LastPeakConcurrency"/> over all runs so far, the lower middle of an even count (0 before the
     /// first run): what a typical run had inside the body at once. The smallest is often a run whose threads a busy CPU
@@ -130,7 +127,6 @@ public sealed class WorkerGang : IDisposable
         ArgumentOutOfRangeException.ThrowIfGreaterThan(peak, ThreadCount);
         LastParticipants = participants;
         LastPeakConcurrency = peak;
-        MinPeakConcurrency = Runs == 0 ? peak : Math.Min(MinPeakConcurrency, peak);
         MinParticipants = Runs == 0 ? participants : Math.Min(MinParticipants, participants);
         _peakCounts[peak]++;
         Runs++;

@@ -1,3 +1,4 @@
+using System.Globalization;
 using HandRolledHarness.Comparison;
 using MeasurementLab;
 
@@ -37,6 +38,11 @@ public sealed class CommandLineTests : IDisposable
     [InlineData(new[] { "8", "--rounds", "21" }, "Option --rounds must be at least 1 and at most 20; got 21")]
     [InlineData(new[] { "8", "--rounds-seed", "7" }, "--rounds-seed needs --rounds N")]
     [InlineData(new[] { "8", "--rounds", "2", "--rounds-seed", "x" }, "--rounds-seed must be a whole number from 0 to 9223372036854775807 (got 'x')")]
+    [InlineData(new[] { "7", "--round", "1" }, "--round applies to mark 8 (one round of the sweep)")]
+    [InlineData(new[] { "8", "--round", "1" }, "--round needs --rounds N and --rounds-seed S")]
+    [InlineData(new[] { "8", "--rounds", "3", "--round", "1" }, "--round needs --rounds N and --rounds-seed S")]
+    [InlineData(new[] { "8", "--rounds", "3", "--rounds-seed", "5", "--round", "4" }, "--round must be at most --rounds (3); got 4")]
+    [InlineData(new[] { "8", "--rounds", "3", "--rounds-seed", "5", "--round", "0" }, "Option --round must be at least 1 and at most 20; got 0")]
     public void Bad_input_is_a_usage_error_on_stderr_with_exit_2_and_nothing_run(string[] args, string message)
     {
         var (exit, stdout, stderr) = Run(MarkCommand.Command, args);
@@ -111,6 +117,49 @@ public sealed class CommandLineTests : IDisposable
         beforeRound1.Should().Contain("# warm-up: every function at size 100, not kept").And.NotContain("binary_search_same");
         File.ReadAllLines(Mark8Csv.RoundsPath(csv)).Should().HaveCount(1 + 18).And.StartWith(Mark8Csv.RoundsHeader);
         Mark8Csv.Read(csv).Should().HaveCount(6, "mark8.csv keeps one line per function and size: the median of the rounds");
+    }
+
+    [Fact]
+    public void Mark_8_one_round_per_process_times_that_rounds_order_and_gathers_the_rounds_in_one_file()
+    {
+        string csv = Path.Combine(_directory, Mark8Csv.FileName);
+        string[] names = ["binary_search_same", "binary_search_pseudorandom", "binary_search_generated"];
+        IReadOnlyList<Mark8Row> Round(int k, int advance) => MarkCommand.Execute(
+            MarkOptions.Parse(["8", "--function", string.Join(',', names), "--max-size", "200", "--repeats", "2", "--min-seconds", "0.000001",
+                "--rounds", "3", "--rounds-seed", "11", "--round", k.ToString(CultureInfo.InvariantCulture), "--csv", csv]),
+            new FakeClock { AdvanceEveryRead = advance }, TextWriter.Null);
+
+        // Out of order, as a run's shuffled steps may call them; round 2 twice (a rerun replaces the earlier one).
+        Round(2, 1_000).Should().OnlyContain(r => r.Round == 2);
+        Round(3, 1_000);
+        Round(2, 3_000);
+        var last = Round(1, 1_000);
+
+        last.Should().OnlyContain(r => r.Round == 1).And.HaveCount(6);
+        var schedule = new LabRounds.RoundSchedule(3, 11);
+        var kept = Mark8Csv.ReadRounds(Mark8Csv.RoundsPath(csv));
+        kept.Select(r => r.Round).Should().Equal(1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3);
+        for (int round = 1; round <= 3; round++)
+        {
+            kept.Where(r => r.Round == round && r.Size == 100).Select(r => r.Function).Should().Equal(schedule.Order(round, names));
+        }
+
+        double RoundMean(int round) => kept.First(r => r.Round == round && r.Size == 100).MeanNs;
+        RoundMean(2).Should().Be(3 * RoundMean(1), "the rerun of round 2, on a clock three times slower, replaced the first");
+        Mark8Csv.Read(csv).Should().HaveCount(6).And.OnlyContain(
+            r => r.Count == kept.Where(k => k.Function == r.Function && k.Size == r.Size).Sum(k => k.Count),
+            "mark8.csv summarises the three rounds gathered so far, not only the last process's");
+    }
+
+    [Fact]
+    public void A_rounds_file_with_a_malformed_round_is_refused_with_its_line()
+    {
+        string path = Path.Combine(_directory, "mark8-rounds.csv");
+        File.WriteAllLines(path, [Mark8Csv.RoundsHeader, "1,search,binary_search_same,100,1.0,0.1,4", "x,search,binary_search_same,100,1.0,0.1,4"]);
+
+        var act = () => Mark8Csv.ReadRounds(path);
+
+        act.Should().Throw<UsageException>().WithMessage($"{path}:3: expected {Mark8Csv.RoundsHeader}; got 'x,*");
     }
 
     [Theory]

@@ -42,40 +42,46 @@ public static class Mark8Csv
     }
 
     /// <summary>Reads a file written by <see cref="Write"/>; a malformed line is a <see cref="UsageException"/> naming it.</summary>
-    public static IReadOnlyList<Mark8Row> Read(string path)
+    public static IReadOnlyList<Mark8Row> Read(string path) => ReadAll(path, Header, (cells, row) => row);
+
+    /// <summary>Reads a file written by <see cref="WriteRounds"/>: every round's line, with its round.</summary>
+    public static IReadOnlyList<Mark8Row> ReadRounds(string path) => ReadAll(path, RoundsHeader, (cells, row) =>
+        int.TryParse(cells[0], NumberStyles.None, CultureInfo.InvariantCulture, out int round) && round > 0 ? row with { Round = round } : null);
+
+    // The header names the columns; a file with the round column has one cell more before the same six.
+    private static List<Mark8Row> ReadAll(string path, string header, Func<string[], Mark8Row, Mark8Row?> complete)
     {
         var lines = File.ReadAllLines(path);
-        if (lines.Length == 0 || lines[0].Trim() != Header)
+        if (lines.Length == 0 || lines[0].Trim() != header)
         {
-            throw new UsageException($"{path}: not a mark 8 CSV (the first line must be '{Header}').");
+            throw new UsageException($"{path}: not a mark 8 CSV (the first line must be '{header}').");
         }
 
+        int skip = header.Split(',').Length - 6;
         var rows = new List<Mark8Row>();
         for (int n = 1; n < lines.Length; n++)
         {
-            if (lines[n].Length > 0)
+            if (lines[n].Length == 0)
             {
-                rows.Add(ParseRow(path, n + 1, lines[n]));
+                continue;
             }
+
+            string[] cells = lines[n].Split(',');
+            var row = cells.Length == 6 + skip ? ParseRow(cells[skip..]) : null;
+            rows.Add((row is null ? null : complete(cells, row))
+                ?? throw new UsageException($"{path}:{n + 1}: expected {header}; got '{lines[n]}'."));
         }
 
         return rows;
     }
 
-    private static Mark8Row ParseRow(string path, int lineNumber, string line)
-    {
-        string[] cells = line.Split(',');
-        if (cells.Length != 6
-            || !TryParseSize(cells[2], out int? size)
-            || !double.TryParse(cells[3], NumberStyles.Float, CultureInfo.InvariantCulture, out double mean)
-            || !double.TryParse(cells[4], NumberStyles.Float, CultureInfo.InvariantCulture, out double sdev)
-            || !int.TryParse(cells[5], NumberStyles.None, CultureInfo.InvariantCulture, out int count))
-        {
-            throw new UsageException($"{path}:{lineNumber}: expected {Header}; got '{line}'.");
-        }
-
-        return new Mark8Row(cells[0], cells[1], size, mean, sdev, count);
-    }
+    private static Mark8Row? ParseRow(string[] cells) =>
+        TryParseSize(cells[2], out int? size)
+        && double.TryParse(cells[3], NumberStyles.Float, CultureInfo.InvariantCulture, out double mean)
+        && double.TryParse(cells[4], NumberStyles.Float, CultureInfo.InvariantCulture, out double sdev)
+        && int.TryParse(cells[5], NumberStyles.None, CultureInfo.InvariantCulture, out int count)
+            ? new Mark8Row(cells[0], cells[1], size, mean, sdev, count)
+            : null;
 
     private static bool TryParseSize(string text, out int? size)
     {
