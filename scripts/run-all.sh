@@ -33,8 +33,8 @@ a summary table (also written to timings.md in the results directory).
 
 Each post's hook says what its profiles mean: first-things-first/<post>/lab-run.sh --help. Every claim is measured
 in interleaved rounds (quick 3, full 5; a hook may raise them: post 4's full runs 8; scripts/lib/hook.sh), all posts
-with one seed per run. A drift probe (a CPU
-loop and a memory-latency point, about a second) runs before the first post and after each one, into probe.csv.
+with one seed per run. A drift probe (a CPU loop and a memory-latency point, about a second) runs before the first
+post and after each one, into probe.csv.
 Environment: FTF_RUN_DIR sets where private run directories (WAL files) are created (default /var/tmp, which is
 disk-backed here; tmpfs would make fsync meaningless).
 Exit codes: 0 every post ran, 1 a post or the build failed, 2 bad arguments, 3 a tool is missing, 130 interrupted.

@@ -39,13 +39,12 @@ for (int i = 0; i < args.Length; i += 2)
 
     string pair = $"({i / 2 + 1})";
     legend.Add($"{pair} {labelA} vs {labelB}");
-    var abs = zs.Select(z => Math.Abs(z.Z)).Order().ToList();
     all.AddRange(zs.Select(z => z.Z));
     worst.AddRange(zs.Select(z => (pair, z.Claim, z.Z)));
-    Console.WriteLine(string.Create(inv, $"| {pair} | {zs.Count} | {abs.Count(z => z > 1.96)} ({100.0 * abs.Count(z => z > 1.96) / abs.Count:0}%) | {RoundsEstimate.MedianOf(abs):0.00} | {Rms(zs.Select(z => z.Z)):0.00} |"));
+    Console.WriteLine(Row(pair, [.. zs.Select(z => z.Z)]));
 }
 
-Console.WriteLine(string.Create(inv, $"| all pairs | {all.Count} | {all.Count(z => Math.Abs(z) > 1.96)} ({100.0 * all.Count(z => Math.Abs(z) > 1.96) / all.Count:0}%) | {RoundsEstimate.MedianOf([.. all.Select(Math.Abs)]):0.00} | {Rms(all):0.00} |"));
+Console.WriteLine(Row("all pairs", all));
 Console.WriteLine();
 Console.WriteLine("Standard normal: 5% beyond 1.96, median abs(z) 0.67, RMS 1.");
 Console.WriteLine();
@@ -61,9 +60,7 @@ Console.WriteLine("| post | claims | abs(z) > 1.96 | median abs(z) | RMS z |");
 Console.WriteLine("|---|---:|---:|---:|---:|");
 foreach (var post in worst.GroupBy(w => w.Claim[..w.Claim.IndexOf('/', StringComparison.Ordinal)]).OrderBy(g => g.Key, StringComparer.Ordinal))
 {
-    var zs = post.Select(w => w.Z).ToList();
-    int beyond = zs.Count(z => Math.Abs(z) > 1.96);
-    Console.WriteLine(string.Create(inv, $"| {post.Key} | {zs.Count} | {beyond} ({100.0 * beyond / zs.Count:0}%) | {RoundsEstimate.MedianOf([.. zs.Select(Math.Abs)]):0.00} | {Rms(zs):0.00} |"));
+    Console.WriteLine(Row(post.Key, [.. post.Select(w => w.Z)]));
 }
 
 Console.WriteLine();
@@ -105,8 +102,11 @@ static (string Label, Dictionary<string, (double Centre, double Se)> Claims) Loa
 static double? Number(JsonElement e, string name) =>
     e.TryGetProperty(name, out var v) && v.ValueKind == JsonValueKind.Number && double.IsFinite(v.GetDouble()) ? v.GetDouble() : null;
 
-static double Rms(IEnumerable<double> values)
+// One line of a summary table: how many z, how many beyond 1.96, the median |z| and the RMS.
+static string Row(string label, IReadOnlyList<double> zs)
 {
-    var list = values.ToList();
-    return list.Count == 0 ? double.NaN : Math.Sqrt(list.Sum(v => v * v) / list.Count);
+    int beyond = zs.Count(z => Math.Abs(z) > 1.96);
+    double rms = zs.Count == 0 ? double.NaN : Math.Sqrt(zs.Sum(z => z * z) / zs.Count);
+    return string.Create(CultureInfo.InvariantCulture,
+        $"| {label} | {zs.Count} | {beyond} ({100.0 * beyond / zs.Count:0}%) | {RoundsEstimate.MedianOf([.. zs.Select(Math.Abs)]):0.00} | {rms:0.00} |");
 }
