@@ -136,6 +136,9 @@ public sealed class RunAllFlowTests : IDisposable
     }
 
     // A hook that answers --estimate and otherwise records its call, writes a table and waits or fails on request.
+    // It ends on an interrupt wherever the interrupt lands: without the trap, bash takes an interrupt that arrives
+    // while a child (touch, sleep) exits normally as handled by that child and goes on, which left the hook sleeping
+    // through the interrupt test in CI. The marker is written by bash itself, after the trap is set.
     private void Post(string relativeDir)
     {
         string dir = Path.Combine(_repo.Path, relativeDir);
@@ -147,8 +150,11 @@ public sealed class RunAllFlowTests : IDisposable
             if [ "$1" = --estimate ]; then echo 7; exit 0; fi
             echo "{{name}} $1 $2" >> "$FAKE_CALLS"
             echo "fake hook {{name}}"
-            mkdir -p "$2" && echo "| table |" > "$2/table.md" && touch "$2/started"
-            sleep "${FAKE_SLEEP_{{variable}}:-0}"
+            trap 'exit 130' INT TERM
+            mkdir -p "$2" && echo "| table |" > "$2/table.md"
+            : > "$2/started"
+            end=$((SECONDS + ${FAKE_SLEEP_{{variable}}:-0}))
+            while [ "$SECONDS" -lt "$end" ]; do sleep 0.2; done
             exit "${FAKE_RC_{{variable}}:-0}"
             """);
     }
