@@ -27,7 +27,7 @@ public enum Between
 /// <param name="Claim">What the claim says.</param>
 /// <param name="Rows">Its row in each run, in the runs' order (null where a run lacks it).</param>
 /// <param name="Agree">True when every run gave the same verdict.</param>
-/// <param name="Why">For a disagreement: which runs called it borderline or ran it while the machine drifted.</param>
+/// <param name="Why">For a disagreement: which runs called it borderline or ran it while the machine drifted, else whether their intervals overlap.</param>
 /// <param name="Between">With runs of several machines: a machine's property or noise.</param>
 public sealed record ClaimStability(string Key, string Claim, IReadOnlyList<ClaimRow?> Rows, bool Agree, string Why, Between Between);
 
@@ -64,7 +64,9 @@ public static class Stability
 
                 if (why.Count == 0)
                 {
-                    why.Add("neither borderline nor drifted in any run: the runs measured it differently");
+                    why.Add(IntervalsOverlap(rows)
+                        ? "neither borderline nor drifted in any run, and the intervals overlap: " + OverlapMeaning
+                        : "neither borderline nor drifted in any run: the runs measured it differently");
                 }
             }
 
@@ -82,5 +84,25 @@ public static class Stability
         }
 
         return result;
+    }
+
+    /// <summary>
+    /// What overlapping intervals mean for a disagreement no run called borderline: a verdict turns on where an
+    /// interval lies against thresholds, and two intervals on opposite sides of a threshold cannot overlap, so one run's
+    /// interval holds a threshold the other's clears (e.g. 1 between "direction only" and "not reproduced").
+    /// </summary>
+    public const string OverlapMeaning = "one run's interval holds a threshold the other's clears, so the verdicts split on that threshold, not on different numbers";
+
+    /// <summary>True when every run has the claim with a number and all their intervals share a point (a point estimate is its own interval).</summary>
+    public static bool IntervalsOverlap(IReadOnlyList<ClaimRow?> rows)
+    {
+        ArgumentNullException.ThrowIfNull(rows);
+        if (rows.Any(r => r?.Estimate is null))
+        {
+            return false;
+        }
+
+        var estimates = rows.Select(r => r!.Estimate!.Value).ToList();
+        return estimates.Max(Claims.Interval.Low) <= estimates.Min(Claims.Interval.High);
     }
 }

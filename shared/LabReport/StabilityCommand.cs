@@ -104,9 +104,12 @@ public static class StabilityCommand
         md.Append(table);
         md.AppendLine();
         int agree = claims.Count(c => c.Agree);
+        bool Explained(ClaimStability c) => c.Rows.Any(r => r?.Verdict == Verdict.Borderline || r?.Drifted == true);
+        int overlapping = claims.Count(c => !c.Agree && !Explained(c) && Stability.IntervalsOverlap(c.Rows));
         md.AppendLine($"**{Count(agree)} of {Count(claims.Count)} claims agree.** Of the {Count(claims.Count - agree)} that do not, " +
             $"{Count(claims.Count(c => !c.Agree && c.Rows.Any(r => r?.Verdict == Verdict.Borderline)))} were borderline in a run and " +
-            $"{Count(claims.Count(c => !c.Agree && c.Rows.Any(r => r?.Drifted == true)))} ran while the machine drifted.");
+            $"{Count(claims.Count(c => !c.Agree && c.Rows.Any(r => r?.Drifted == true)))} ran while the machine drifted" +
+            (overlapping > 0 ? $"; of the others, {Count(overlapping)} had overlapping intervals ({Stability.OverlapMeaning})." : "."));
         md.AppendLine();
         string[] headers = [.. new[] { "claim" }.Concat(runs.Select((_, i) => $"run {i + 1}")).Append("agree").Append("why")];
         var side = new MarkdownTable(headers, [.. headers.Select(_ => ColumnAlignment.Left)]);

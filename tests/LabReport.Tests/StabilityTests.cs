@@ -45,6 +45,39 @@ public sealed class StabilityTests : IDisposable
         return run;
     }
 
+    [Fact]
+    public void A_disagreement_no_run_called_borderline_says_whether_the_intervals_overlap()
+    {
+        // fsync-dominates in a2395b7's two full runs: 1.07× [1.05×; 1.17×] "direction only", 1.03× [0.91×; 1.14×] "not
+        // reproduced" (1 inside, the post's 19.75× ruled out by both): the same number, split on the threshold 1.
+        static RunVerdicts Run(string name, Verdict verdict, double value, double lower, double upper) => new(name, "M",
+            new Dictionary<string, ClaimRow> { ["p/c"] = new("c", "19.75×", "", verdict, "") { Estimate = new RatioEstimate(value, lower, upper, true) } });
+
+        var overlap = Stability.Compare([Run("a", Verdict.DirectionOnly, 1.07, 1.05, 1.17), Run("b", Verdict.NotReproduced, 1.03, 0.91, 1.14)]).Single();
+        overlap.Agree.Should().BeFalse();
+        overlap.Why.Should().Be("neither borderline nor drifted in any run, and the intervals overlap: " + Stability.OverlapMeaning);
+
+        var apart = Stability.Compare([Run("a", Verdict.DirectionOnly, 1.07, 1.05, 1.17), Run("b", Verdict.NotReproduced, 0.9, 0.85, 0.95)]).Single();
+        apart.Why.Should().Be("neither borderline nor drifted in any run: the runs measured it differently");
+
+        var output = StabilityCommand.Write([Run("a", Verdict.DirectionOnly, 1.07, 1.05, 1.17), Run("b", Verdict.NotReproduced, 1.03, 0.91, 1.14)]);
+        output.Should().Contain("**0 of 1 claims agree.** Of the 1 that do not, 0 were borderline in a run and 0 ran while the machine drifted; " +
+            "of the others, 1 had overlapping intervals (" + Stability.OverlapMeaning + ").");
+    }
+
+    [Fact]
+    public void Intervals_overlap_only_when_every_run_has_a_number_and_all_share_a_point()
+    {
+        static ClaimRow Row(RatioEstimate? e) => new("c", "", "", Verdict.Reproduced, "") { Estimate = e };
+
+        Stability.IntervalsOverlap([Row(new(2, 1, 3, true)), Row(new(3.5, 3, 4, true)), Row(new(2.5, 2, 3.2, true))]).Should().BeTrue("3 is in all three");
+        Stability.IntervalsOverlap([Row(new(2, 1, 3, true)), Row(new(3.5, 3.1, 4, true))]).Should().BeFalse();
+        Stability.IntervalsOverlap([Row(new(2, 1, 3, true)), Row(RatioEstimate.Point(2.5))]).Should().BeTrue("a point inside the other's interval");
+        Stability.IntervalsOverlap([Row(RatioEstimate.Point(2)), Row(RatioEstimate.Point(2.5))]).Should().BeFalse();
+        Stability.IntervalsOverlap([Row(new(2, 1, 3, true)), Row(null)]).Should().BeFalse("a run without a number");
+        Stability.IntervalsOverlap([Row(new(2, 1, 3, true)), null]).Should().BeFalse("a run without the claim");
+    }
+
     private static void Edit(RunFixture run, string file, string before, string after)
     {
         string text = File.ReadAllText(run.File(file));
