@@ -12,6 +12,7 @@ namespace StorageEngine.Benchmarks;
 /// (a hidden global lock would flatten the "with" line). The table lives through the run (overwrites).
 /// </summary>
 [Config(typeof(Columns))]
+[EvaluateOverhead(false)] // as DurableBatch: a 500K-insert batch per invocation, a checkpoint after every iteration
 public class WalAppendScaling
 {
     private int[] _keys = [];
