@@ -56,6 +56,16 @@ public static class Judge
             : From(claim, shown, ExactRule.Judge(claim, measured)) with { Estimate = RatioEstimate.Point(measured) };
     }
 
+    /// <summary>An exact claim measured in rounds, one value per round (<see cref="ExactRule.Judge(PublishedClaim, IReadOnlyList{double})"/>).</summary>
+    public static ClaimRow Exact(PublishedClaim claim, IReadOnlyList<double> rounds, string shown)
+    {
+        ArgumentNullException.ThrowIfNull(claim);
+        ArgumentNullException.ThrowIfNull(rounds);
+        return rounds.Count == 0 || rounds.Any(double.IsNaN)
+            ? Row(claim, shown, Verdict.NotMeasurableHere, "no value in the run")
+            : From(claim, shown, ExactRule.Judge(claim, rounds)) with { Estimate = RatioEstimate.Point(rounds[0]) };
+    }
+
     /// <summary>A shape claim on its parts.</summary>
     public static ClaimRow Shape(PublishedClaim claim, IReadOnlyList<ShapePart> parts, string shown)
     {

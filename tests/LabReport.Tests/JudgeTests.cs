@@ -137,6 +137,23 @@ public class JudgeTests
     }
 
     [Fact]
+    public void An_exact_claim_in_rounds_is_borderline_when_the_rounds_differ_and_some_give_the_posts_number()
+    {
+        // E1's SumPayloadWarm in 96eaad1's second full run: the post's 49 B (Tier-1) in four processes, Tier-0's 185 B in one.
+        var claim = Claim("exact", 49, valueText: "49");
+        var mixed = Judge.Exact(claim, [49, 49, 49, 185, 49], "x");
+        mixed.Verdict.Should().Be(Verdict.Borderline);
+        mixed.Threshold.Should().Be("49");
+        mixed.Note.Should().Contain("the 5 rounds differ (49 in 4, 185 in 1)");
+        Judge.Exact(claim, [185, 185, 185], "x").Verdict.Should().Be(Verdict.NotReproduced, "every round agrees, on another number");
+        Judge.Exact(claim, [49, 49, 49], "x").Verdict.Should().Be(Verdict.Reproduced);
+        Judge.Exact(claim, [185, 124, 185], "x").Verdict.Should().Be(Verdict.NotReproduced, "the rounds differ, and none gives the post's");
+        Judge.Exact(claim, [49.2, 48.9], "x").Verdict.Should().Be(Verdict.Reproduced, "equal at the post's decimals");
+        Judge.Exact(claim, [49, double.NaN], "x").Verdict.Should().Be(Verdict.NotMeasurableHere);
+        Judge.Exact(claim, Array.Empty<double>(), "x").Verdict.Should().Be(Verdict.NotMeasurableHere);
+    }
+
+    [Fact]
     public void Shape_rules()
     {
         var claim = Claim("shape", 1.5);

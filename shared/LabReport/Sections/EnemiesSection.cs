@@ -135,8 +135,16 @@ public sealed class EnemiesSection : PostSection
             return Judge.Missing(claim, $"{result?.Class ?? "the benchmark"}: no {column} column in the run's table");
         }
 
-        return ByteSize.In(cell, claim.Unit) is double value
-            ? Judge.Exact(claim, value, $"{cell} ({result.Method}, BenchmarkDotNet's {column} column)")
-            : Judge.Row(claim, cell, Verdict.NotMeasurableHere, $"'{cell}' is not a number in {claim.Unit ?? "the post's unit"}");
+        if (ByteSize.In(cell, claim.Unit) is not double value)
+        {
+            return Judge.Row(claim, cell, Verdict.NotMeasurableHere, $"'{cell}' is not a number in {claim.Unit ?? "the post's unit"}");
+        }
+
+        string shown = $"{cell} ({result.Method}, BenchmarkDotNet's {column} column)";
+        // In rounds, each process has its own number: a code size is that of the JIT tier its process ended in.
+        var rounds = result.RoundResults?.Select(r => ByteSize.In(r.Column(column) ?? "", claim.Unit)).ToList();
+        return rounds is { Count: > 1 } && rounds.All(v => v is not null)
+            ? Judge.Exact(claim, [.. rounds.Select(v => v!.Value)], $"{shown}, round 1 of {rounds.Count}")
+            : Judge.Exact(claim, value, shown);
     }
 }
