@@ -48,13 +48,7 @@ public static class Judge
     }
 
     /// <summary>An exact claim (a deterministic count or size); NaN: not in the run.</summary>
-    public static ClaimRow Exact(PublishedClaim claim, double measured, string shown)
-    {
-        ArgumentNullException.ThrowIfNull(claim);
-        return double.IsNaN(measured)
-            ? Row(claim, shown, Verdict.NotMeasurableHere, "no value in the run")
-            : From(claim, shown, ExactRule.Judge(claim, measured)) with { Estimate = RatioEstimate.Point(measured) };
-    }
+    public static ClaimRow Exact(PublishedClaim claim, double measured, string shown) => Exact(claim, [measured], shown);
 
     /// <summary>An exact claim measured in rounds, one value per round (<see cref="ExactRule.Judge(PublishedClaim, IReadOnlyList{double})"/>).</summary>
     public static ClaimRow Exact(PublishedClaim claim, IReadOnlyList<double> rounds, string shown)

@@ -29,7 +29,8 @@ public enum Between
 /// <param name="Agree">True when every run gave the same verdict.</param>
 /// <param name="Why">For a disagreement: which runs called it borderline or ran it while the machine drifted, else whether their intervals overlap.</param>
 /// <param name="Between">With runs of several machines: a machine's property or noise.</param>
-public sealed record ClaimStability(string Key, string Claim, IReadOnlyList<ClaimRow?> Rows, bool Agree, string Why, Between Between);
+/// <param name="Overlap">A disagreement no run called borderline or drifted, whose runs' intervals overlap (<see cref="Stability.OverlapMeaning"/>).</param>
+public sealed record ClaimStability(string Key, string Claim, IReadOnlyList<ClaimRow?> Rows, bool Agree, string Why, Between Between, bool Overlap = false);
 
 /// <summary>The verdicts of several runs side by side, claim by claim.</summary>
 public static class Stability
@@ -47,6 +48,7 @@ public static class Stability
             string Verdict(int i) => rows[i]?.Verdict.Name() ?? "absent";
             bool agree = rows.Select((_, i) => Verdict(i)).Distinct().Count() == 1;
             var why = new List<string>();
+            bool overlap = false;
             if (!agree)
             {
                 for (int i = 0; i < runs.Count; i++)
@@ -64,7 +66,8 @@ public static class Stability
 
                 if (why.Count == 0)
                 {
-                    why.Add(IntervalsOverlap(rows)
+                    overlap = IntervalsOverlap(rows);
+                    why.Add(overlap
                         ? "neither borderline nor drifted in any run, and the intervals overlap: " + OverlapMeaning
                         : "neither borderline nor drifted in any run: the runs measured it differently");
                 }
@@ -80,7 +83,7 @@ public static class Stability
             }
 
             var first = rows.First(r => r is not null)!;
-            result.Add(new ClaimStability(key, first.Claim, rows, agree, string.Join("; ", why), between));
+            result.Add(new ClaimStability(key, first.Claim, rows, agree, string.Join("; ", why), between, overlap));
         }
 
         return result;

@@ -104,8 +104,7 @@ public static class StabilityCommand
         md.Append(table);
         md.AppendLine();
         int agree = claims.Count(c => c.Agree);
-        bool Explained(ClaimStability c) => c.Rows.Any(r => r?.Verdict == Verdict.Borderline || r?.Drifted == true);
-        int overlapping = claims.Count(c => !c.Agree && !Explained(c) && Stability.IntervalsOverlap(c.Rows));
+        int overlapping = claims.Count(c => c.Overlap);
         md.AppendLine($"**{Count(agree)} of {Count(claims.Count)} claims agree.** Of the {Count(claims.Count - agree)} that do not, " +
             $"{Count(claims.Count(c => !c.Agree && c.Rows.Any(r => r?.Verdict == Verdict.Borderline)))} were borderline in a run and " +
             $"{Count(claims.Count(c => !c.Agree && c.Rows.Any(r => r?.Drifted == true)))} ran while the machine drifted" +

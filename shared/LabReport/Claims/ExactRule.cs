@@ -27,31 +27,34 @@ public static class ExactRule
             throw new ArgumentException("At least one round is needed.", nameof(rounds));
         }
 
-        var rounded = rounds.Select(r => Math.Round(r, claim.Decimals, MidpointRounding.AwayFromZero)).ToList();
+        var rounded = rounds.Select(r => Rounded(claim, r)).ToList();
         if (rounded.Distinct().Count() == 1)
         {
             return Judge(claim, rounds[0]);
         }
 
-        string format = "N" + claim.Decimals.ToString(CultureInfo.InvariantCulture);
         string counts = string.Join(", ", rounded.GroupBy(v => v).OrderByDescending(g => g.Count()).ThenBy(g => g.Key)
-            .Select(g => $"{g.Key.ToString(format, CultureInfo.InvariantCulture)} in {g.Count()}"));
-        string post = claim.Value.ToString(format, CultureInfo.InvariantCulture);
+            .Select(g => $"{Show(claim, g.Key)} in {g.Count()}"));
         string what = $"the {rounds.Count} rounds differ ({counts})";
         return rounded.Contains(claim.Value)
-            ? Outcome.Borderline($"{what}: not deterministic here, and some rounds give the post's {post}", post)
-            : Outcome.NotReproduced($"{what}, and none gives the post's {post}");
+            ? Outcome.Borderline($"{what}: not deterministic here, and some rounds give the post's {Show(claim, claim.Value)}", Show(claim, claim.Value))
+            : Outcome.NotReproduced($"{what}, and none gives the post's {Show(claim, claim.Value)}");
     }
 
     /// <summary>Judges <paramref name="measured"/> against the post's number at the post's decimals.</summary>
     public static Outcome Judge(PublishedClaim claim, double measured)
     {
         ArgumentNullException.ThrowIfNull(claim);
-        double rounded = Math.Round(measured, claim.Decimals, MidpointRounding.AwayFromZero);
-        string text = rounded.ToString("N" + claim.Decimals.ToString(CultureInfo.InvariantCulture), CultureInfo.InvariantCulture);
+        double rounded = Rounded(claim, measured);
         return rounded == claim.Value
-            ? Outcome.Reproduced($"exact: {text} to the post's decimals")
-            : Outcome.NotReproduced($"{text} where the post has {claim.Value.ToString("N" + claim.Decimals.ToString(CultureInfo.InvariantCulture), CultureInfo.InvariantCulture)}: " +
+            ? Outcome.Reproduced($"exact: {Show(claim, rounded)} to the post's decimals")
+            : Outcome.NotReproduced($"{Show(claim, rounded)} where the post has {Show(claim, claim.Value)}: " +
                 "a deterministic number that differs (another runtime or implementation)");
     }
+
+    // The number at the post's decimals, and as the post prints it.
+    private static double Rounded(PublishedClaim claim, double x) => Math.Round(x, claim.Decimals, MidpointRounding.AwayFromZero);
+
+    private static string Show(PublishedClaim claim, double x) =>
+        x.ToString("N" + claim.Decimals.ToString(CultureInfo.InvariantCulture), CultureInfo.InvariantCulture);
 }
