@@ -10,6 +10,7 @@ namespace EnemiesOfMeasurement;
 /// exactly these methods; the DisassemblyDiagnoser shows both listings and their code size.
 /// </summary>
 [DisassemblyDiagnoser(maxDepth: 3)]
+[OptimizeLoopsAtOnce]
 public class E1_JitWarmup
 {
     private byte[] _payload = [];

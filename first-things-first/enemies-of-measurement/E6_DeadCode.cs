@@ -9,6 +9,7 @@ namespace EnemiesOfMeasurement;
 /// the DisassemblyDiagnoser and the Code Size column show what survived.
 /// </summary>
 [DisassemblyDiagnoser(maxDepth: 3)]
+[OptimizeLoopsAtOnce]
 public class E6_DeadCode
 {
     /// <summary>The post's loop length.</summary>
