@@ -5,7 +5,7 @@ set -euo pipefail
 # shellcheck source=../../scripts/lib/hook.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/hook.sh"
 
-LAB_BUDGET="smoke=15 quick=20 full=110"
+LAB_BUDGET="smoke=15 quick=20 full=90"
 LAB_HOOK_HELP=$(cat <<'TEXT'
   PROFILE smoke   real clock, 2 s of schedule per client (closed, corrected, open, concurrent), then the virtual run
   PROFILE quick   real clock, 5 s per client at the post's 450 req/s (2,250 requests, 4 pauses of 200 ms each:

@@ -5,7 +5,7 @@ set -euo pipefail
 # shellcheck source=../../scripts/lib/hook.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/hook.sh"
 
-LAB_BUDGET="smoke=52 quick=150 full=320"
+LAB_BUDGET="smoke=52 quick=130 full=310"
 LAB_HOOK_HELP=$(cat <<'TEXT'
   PROFILE smoke   the six enemies, one cold invocation each (proves they run; measures nothing)
   PROFILE quick   the six enemies in 3 interleaved rounds (a round: every case once, in its own process,

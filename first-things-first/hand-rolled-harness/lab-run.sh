@@ -5,7 +5,7 @@ set -euo pipefail
 # shellcheck source=../../scripts/lib/hook.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/hook.sh"
 
-LAB_BUDGET="smoke=45 quick=35 full=220"
+LAB_BUDGET="smoke=45 quick=35 full=230"
 LAB_HOOK_HELP=$(cat <<'TEXT'
   PROFILE smoke   each Mark step once with tiny counts, the sweep to size 800, every benchmark once, cold
   PROFILE quick   the claims' steps (Mark0, Mark1 at 100,000,000 calls, Mark2, Mark8 on multiply) and the sweep

@@ -9,7 +9,7 @@ set -euo pipefail
 # perf stat / flame graph size: 1M elements, the post's L3-resident case, quick to build and to loop over.
 PERF_N=1000000
 
-LAB_BUDGET="smoke=38 quick=80 full=160"
+LAB_BUDGET="smoke=38 quick=80 full=140"
 LAB_HOOK_HELP=$(cat <<TEXT
   PROFILE smoke   every AccessPatterns case once, cold (proves the benchmarks and the counters run)
   PROFILE quick   AccessPatterns at the post's three sizes in 3 interleaved rounds (a round: every case once, in
