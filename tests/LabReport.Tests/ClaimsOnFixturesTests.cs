@@ -57,6 +57,35 @@ public class ClaimsOnFixturesTests
     }
 
     [Fact]
+    public void A_code_size_measured_in_rounds_is_judged_on_every_round()
+    {
+        // E1's table as a round job writes it: one row per case and round (Job-R1...), each with its own Code Size.
+        using var run = RunFixture.Copy("full");
+        string table = run.File("enemies-of-measurement/EnemiesOfMeasurement.E1_JitWarmup-report-github.md");
+        void Rounds(params int[] warmSizes)
+        {
+            var rows = warmSizes.SelectMany((size, i) => new[]
+            {
+                $"| SumPayloadCold | Job-R{i + 1} | 11.574 ms | 0.1281 ms | 0.1198 ms |  3.15 |    0.04 |     124 B |",
+                $"| SumPayloadWarm | Job-R{i + 1} |  3.670 ms | 0.0324 ms | 0.0303 ms |  1.00 |    0.01 |     {size} B |",
+            });
+            File.WriteAllText(table, "| Method         | Job    | Mean      | Error     | StdDev    | Ratio | RatioSD | Code Size |\n" +
+                "|--------------- |------- |----------:|----------:|----------:|------:|--------:|----------:|\n" + string.Join("\n", rows) + "\n");
+        }
+
+        Rounds(49, 49, 49);
+        var same = Row(Report(run), "E1 SumPayloadWarm: code size");
+        same.Verdict.Should().Be("reproduced", same.Note);
+        same.Measured.Should().EndWith("the same in all 3 rounds");
+
+        Rounds(49, 185, 49);
+        var mixed = Row(Report(run), "E1 SumPayloadWarm: code size");
+        mixed.Verdict.Should().Be("borderline", mixed.Note);
+        mixed.Measured.Should().EndWith("round 1 of 3");
+        mixed.Note.Should().Contain("the 3 rounds differ (49 in 2, 185 in 1)");
+    }
+
+    [Fact]
     public void The_flush_claims_are_judged_once_the_flush_costs_something()
     {
         // The post's own 32-thread means, with small errors, in place of the fixture's (where the flush adds nothing resolvable).

@@ -143,8 +143,14 @@ public sealed class EnemiesSection : PostSection
         string shown = $"{cell} ({result.Method}, BenchmarkDotNet's {column} column)";
         // In rounds, each process has its own number: a code size is that of the JIT tier its process ended in.
         var rounds = result.RoundResults?.Select(r => ByteSize.In(r.Column(column) ?? "", claim.Unit)).ToList();
-        return rounds is { Count: > 1 } && rounds.All(v => v is not null)
-            ? Judge.Exact(claim, [.. rounds.Select(v => v!.Value)], $"{shown}, round 1 of {rounds.Count}")
-            : Judge.Exact(claim, value, shown);
+        if (rounds is not { Count: > 1 } || rounds.Any(v => v is null))
+        {
+            return Judge.Exact(claim, value, shown);
+        }
+
+        double[] values = [.. rounds.Select(v => v!.Value)];
+        return Judge.Exact(claim, values, values.Distinct().Count() == 1
+            ? $"{shown}, the same in all {values.Length} rounds"
+            : $"{shown}, round 1 of {values.Length}");
     }
 }
