@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Prints, as markdown, the environment a result depends on: CPU, caches, topology, memory, kernel,
 # .NET, GC mode, BenchmarkDotNet version, governor, the filesystem of the run directory and its measured
-# disk speed, transparent huge pages, CPU steal counters, perf access, and the machine's fingerprint.
+# disk speed, transparent huge pages, swap and the kernel's own memory reclaim (DAMON), CPU steal counters, perf access,
+# the commit, and the machine's fingerprint.
 set -euo pipefail
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/lib/common.sh"
@@ -119,6 +120,43 @@ cpu_full=$(awk -F': *' '/^vendor_id/ && !v {v=$2} /^cpu family/ && !f {f=$2} /^m
   /^model name/ && !n {n=$2} END {printf "%s (%s, family %s, model %s, stepping %s)", n, v, f, m, s}' /proc/cpuinfo 2>/dev/null || echo "n/a")
 thp_of() { [ -r "$1" ] && sed -n 's/.*\[\(.*\)\].*/\1/p' "$1" || echo "n/a"; }
 thp="enabled=$(thp_of /sys/kernel/mm/transparent_hugepage/enabled), defrag=$(thp_of /sys/kernel/mm/transparent_hugepage/defrag)"
+# Swap and DAMON: a guest's kernel may page memory out on its own schedule (a DAMON "pageout" scheme for memory
+# idle for a while, here in a Firecracker guest), which a benchmark with a large, slowly walked heap can feel.
+swap=$(awk 'NR > 1 {kib += $3; n++} END {if (n) printf "%d device(s), %.1f GiB", n, kib / 1048576; else print "none"}' /proc/swaps 2>/dev/null || echo "n/a")
+damon_summary() {
+  local admin=/sys/kernel/mm/damon/admin/kdamonds out="" k c s
+  [ -d "$admin" ] || { echo "n/a (no DAMON sysfs interface)"; return; }
+  for k in "$admin"/[0-9]*; do
+    [ -d "$k" ] || continue
+    [ "$(cat "$k/state" 2>/dev/null)" = on ] || continue
+    for c in "$k"/contexts/[0-9]*; do
+      [ -d "$c" ] || continue
+      local ops aggr schemes=""
+      ops=$(cat "$c/operations" 2>/dev/null || echo "?")
+      aggr=$(cat "$c/monitoring_attrs/intervals/aggr_us" 2>/dev/null || echo 0)
+      for s in "$c"/schemes/[0-9]*; do
+        [ -d "$s" ] || continue
+        local action age quota reset
+        action=$(cat "$s/action" 2>/dev/null || echo "?")
+        age=$(cat "$s/access_pattern/age/min" 2>/dev/null || echo 0)
+        quota=$(cat "$s/quotas/bytes" 2>/dev/null || echo 0)
+        reset=$(cat "$s/quotas/reset_interval_ms" 2>/dev/null || echo "?")
+        # age counts aggregation intervals: the scheme acts on regions that long without (or with few) accesses.
+        schemes+="${schemes:+, }$action of memory idle ≥ $(awk -v a="$age" -v u="$aggr" 'BEGIN {printf "%g", a * u / 1e6}') s"
+        if [ "$quota" != 0 ]; then schemes+=" (at most $(human_bytes "$quota") per $reset ms)"; fi
+      done
+      out+="${out:+; }kdamond $(basename "$k") on ($ops): ${schemes:-monitoring only}"
+    done
+  done
+  echo "${out:-off (no kdamond running)}"
+}
+damon=$(damon_summary)
+# The code the run measured: changes under results/ are the run's own outputs (a run may replace a folder of the same
+# name), not changes to the code.
+commit=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo n/a)
+if [ "$commit" != n/a ] && [ -n "$(git -C "$ROOT" status --porcelain -- . ':(exclude)results' 2>/dev/null)" ]; then
+  commit+=" (with uncommitted changes to the code)"
+fi
 fingerprint=$("$ROOT/scripts/machine-id.sh" --json | sed -n 's/^  "fingerprint": "\(.*\)"$/\1/p')
 disk_seq="not measured (--no-disk)"; disk_sync="not measured (--no-disk)"
 if $DISK; then measure_disk; fi
@@ -181,6 +219,8 @@ row "caches: CPUID (getconf)" "$cpuid_caches"
 row "hypervisor" "${hyper:-none detected}"
 row "RAM" "$mem"
 row "transparent huge pages" "$thp"
+row "swap" "$swap"
+row "kernel memory reclaim (DAMON)" "$damon"
 # shellcheck disable=SC2015 # uname -s when there is no os-release to read
 row "OS" "$(. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME" || uname -s)"
 row "kernel" "$(uname -r)"
@@ -196,4 +236,4 @@ row "CPU steal counters at start (/proc/stat)" "$(steal_counters)"
 row "perf" "$perf_ver"
 row "hardware counters (PMU)" "$pmu"
 row "perf_event_paranoid" "$paranoid"
-row "git commit" "$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo n/a)$(git -C "$ROOT" diff --quiet 2>/dev/null || echo ' (with uncommitted changes)')"
+row "git commit" "$commit"

@@ -16,6 +16,7 @@ public static class EnvironmentLines
         (CachesLabel, ["caches (per instance)"]),
         ("memory", ["RAM"]),
         ("transparent huge pages", ["transparent huge pages"]),
+        ("swap / the kernel's own reclaim", ["swap", "kernel memory reclaim (DAMON)"]),
         ("OS / kernel", ["OS", "kernel"]),
         (".NET runtime", [".NET runtimes"]),
         ("BenchmarkDotNet", ["BenchmarkDotNet"]),

@@ -31,7 +31,7 @@ public class CaptureContractTests
             var (_, end, _) = Script("scripts/capture-env.sh", "--end");
             File.WriteAllText(Path.Combine(dir, "environment.md"), start + end);
             var env = RunEnvironment.Load(dir);
-            foreach (string row in new[] { "CPU model (full)", "machine fingerprint", "transparent huge pages", EngineSection.DiskSequentialRow, EngineSection.DiskSyncRow })
+            foreach (string row in new[] { "CPU model (full)", "machine fingerprint", "transparent huge pages", "swap", "kernel memory reclaim (DAMON)", EngineSection.DiskSequentialRow, EngineSection.DiskSyncRow })
             {
                 env.Row(row).Should().NotBeNullOrWhiteSpace(row);
             }

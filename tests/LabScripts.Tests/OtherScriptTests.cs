@@ -64,6 +64,47 @@ public class OtherScriptTests
             row.Should().NotContain("hypervisor flag");
     }
 
+    [Fact]
+    public void Capture_env_calls_code_changes_uncommitted_but_not_a_runs_own_results()
+    {
+        // A run writes into results/ of the checkout it runs from, and a rerun replaces a committed folder of the same
+        // name: those are outputs. A change anywhere else is code the run did not commit.
+        using var copy = new TempDirectory("lab-capture-git-");
+        string git = "git -c user.email=lab@example.invalid -c user.name=lab";
+        var result = Bash.Code($$"""
+            cp -r scripts Directory.Packages.props '{{copy.Path}}/'
+            cd '{{copy.Path}}'
+            {{git}} init -q . && mkdir -p results/m/run && echo old > results/m/run/report.md
+            {{git}} add -A && {{git}} commit -qm base
+            commit_row() { scripts/capture-env.sh --no-disk | grep '^| git commit |'; }
+            rm results/m/run/report.md && echo new > results/m/run/timings.md
+            echo "after a run: $(commit_row)"
+            echo '<!-- edited -->' >> Directory.Packages.props
+            echo "after an edit: $(commit_row)"
+            """);
+
+        result.ExitCode.Should().Be(0, result.ToString());
+        result.Stdout.Should().MatchRegex(@"after a run: \| git commit \| [0-9a-f]{7,} \|\n")
+            .And.MatchRegex(@"after an edit: \| git commit \| [0-9a-f]{7,} \(with uncommitted changes to the code\) \|");
+    }
+
+    [Fact]
+    public void Capture_env_says_whether_the_kernels_own_reclaim_is_running()
+    {
+        var result = Bash.Run("scripts/capture-env.sh", ["--no-disk"]);
+
+        result.ExitCode.Should().Be(0, result.ToString());
+        var rows = result.Stdout.Split('\n');
+        string damon = rows.Single(l => l.StartsWith("| kernel memory reclaim (DAMON) | ", StringComparison.Ordinal));
+        bool running = Directory.Exists("/sys/kernel/mm/damon/admin/kdamonds")
+            && Directory.EnumerateDirectories("/sys/kernel/mm/damon/admin/kdamonds")
+                .Any(k => File.Exists(Path.Combine(k, "state")) && File.ReadAllText(Path.Combine(k, "state")).Trim() == "on");
+        if (running)
+            damon.Should().MatchRegex(@"kdamond \d+ on \(");
+        else
+            damon.Should().NotContain(" on (");
+    }
+
     [Theory]
     [InlineData("--bogus")]
     [InlineData("extra")]
