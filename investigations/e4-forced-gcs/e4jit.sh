@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # E4 in-process, N times per setting; prints the 10K and 2M means.
 set -u
-cd /work/main/first-things-first/enemies-of-measurement
+cd /work/main/first-things-first/enemies-of-measurement || exit 1
 for i in 1 2 3 4 5 6; do
   for setting in default loops-at-once; do
     if [ $setting = loops-at-once ]; then export DOTNET_TC_QuickJitForLoops=0; else unset DOTNET_TC_QuickJitForLoops; fi
