@@ -1,4 +1,5 @@
 using System.Text;
+using MeasurementLab;
 using LabReport.RunFiles;
 
 namespace LabReport;
@@ -42,7 +43,7 @@ public static class EnvironmentLines
                 : rows.Length > 1 && rows[0] == "CPU model (full)" ? values[0] : string.Join(" / ", values);
             if (line is not null)
             {
-                md.AppendLine($"- **{label}**: {line}");
+                md.AppendLine($"- **{label}**: {MarkdownText.Escape(line)}");
             }
         }
 

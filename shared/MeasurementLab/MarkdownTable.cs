@@ -14,9 +14,10 @@ public enum ColumnAlignment
 
 /// <summary>
 /// The lab's markdown table, built and written here or read back from a file (<see cref="ParseAll"/>): a header and
-/// rows of cells. Written, cells are padded to the column width so the table reads as plain text too, and <c>|</c>
-/// inside a cell is escaped so it cannot split the row. By default the first column is left-aligned (labels) and the
-/// others right-aligned (numbers).
+/// rows of cells. Written, cells are padded to the column width so the table reads as plain text too, <c>|</c>
+/// inside a cell is escaped so it cannot split the row, and <c>&lt;</c>/<c>&gt;</c> outside code spans are written as
+/// entities (<see cref="MarkdownText.Escape"/>), as BenchmarkDotNet's own tables do; reading decodes them again. By
+/// default the first column is left-aligned (labels) and the others right-aligned (numbers).
 /// </summary>
 public sealed partial class MarkdownTable
 {
@@ -124,5 +125,5 @@ public sealed partial class MarkdownTable
 
     private static string Checked(string cell) => cell ?? throw new ArgumentException("A cell cannot be null.", nameof(cell));
 
-    private static string Escape(string cell) => cell.Replace("|", "\\|", StringComparison.Ordinal);
+    private static string Escape(string cell) => MarkdownText.Escape(cell).Replace("|", "\\|", StringComparison.Ordinal);
 }

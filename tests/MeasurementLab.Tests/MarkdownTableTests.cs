@@ -36,6 +36,23 @@ public class MarkdownTableTests
     }
 
     [Fact]
+    public void Angle_brackets_from_a_raw_file_are_entities_outside_code_spans_and_read_back_as_written()
+    {
+        // perf's "<not supported>" would be taken for an HTML tag and hidden by GitHub and Markdig.
+        var written = new MarkdownTable("what", "value")
+            .Row("hardware counters", "no (hardware events <not supported>: no PMU)")
+            .Row("usage", "`report <run-folder>` or ``a ` <b>`` then <c>")
+            .Row("test", "p < 0.001, d > 0.8");
+        string text = written.ToString();
+
+        text.Should().Contain("no (hardware events &lt;not supported&gt;: no PMU)")
+            .And.Contain("`report <run-folder>` or ``a ` <b>`` then &lt;c&gt;")
+            .And.Contain(" p < 0.001, d > 0.8 |", "a comparison cannot open a tag: it stays readable as plain text");
+        MarkdownTable.ParseAll(text).Single().Rows.Select(r => r[1]).Should().Equal(
+            "no (hardware events <not supported>: no PMU)", "`report <run-folder>` or ``a ` <b>`` then <c>", "p < 0.001, d > 0.8");
+    }
+
+    [Fact]
     public void A_row_with_the_wrong_number_of_cells_is_rejected()
     {
         var act = () => new MarkdownTable("A", "B").Row("only one");
