@@ -109,13 +109,4 @@ public class RunFilesTests
         };
         new RunEnvironment(rows, "f", "test").StealPercent().Should().BeApproximately(5.0, 1e-12);
     }
-
-    [Theory]
-    [InlineData(1e6, "1M")]
-    [InlineData(999_999.9999999, "1M")]
-    [InlineData(2e5, "200K")]
-    [InlineData(5, "5")]
-    [InlineData(0.01, "0.01")]
-    [InlineData(3e6, "")]
-    public void Log_axis_labels(double value, string label) => Charts.ChartStyle.AxisLabel(value).Should().Be(label);
 }

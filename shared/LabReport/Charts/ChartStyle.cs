@@ -42,8 +42,8 @@ public static class ChartStyle
         return model;
     }
 
-    /// <summary>A logarithmic axis labelled at powers of ten only, in the lab's number format (1K, 10M...).</summary>
-    public static LogarithmicAxis Log(AxisPosition position, string title) => new()
+    /// <summary>A logarithmic axis with round ticks for its span (<see cref="LogTicks"/>), in the lab's number format (1K, 10M...).</summary>
+    public static LogarithmicAxis Log(AxisPosition position, string title) => new RoundLogAxis
     {
         Position = position,
         Title = title,
@@ -57,30 +57,106 @@ public static class ChartStyle
     /// <summary>True for 1e-3, 1, 10, 1e6... (within rounding).</summary>
     public static bool IsPowerOfTen(double v) => v > 0 && Math.Abs(Math.Log10(v) - Math.Round(Math.Log10(v))) < 1e-6;
 
-    /// <summary>Log-axis labels at 1, 2 and 5 times powers of ten, with K/M/G suffixes ("2", "50", "1K", "20M"); others blank.</summary>
+    /// <summary>
+    /// The labelled (major) and unlabelled (minor) ticks of a log axis from <paramref name="minimum"/> to
+    /// <paramref name="maximum"/>, always at round values: the densest of 1–9, 1-2-3-5-7, 1-2-5 × 10^k or powers of ten
+    /// (every second, third… decade) whose closest labels are at least <paramref name="labelGapDecades"/> apart. OxyPlot's
+    /// own choice on a short span labels points such as 14 and 28, or leaves a single label, so a reader could not read
+    /// a 4× point. Null when fewer than two labels would show (a span under about a fifth of a decade).
+    /// </summary>
+    public static (IReadOnlyList<double> Major, IReadOnlyList<double> Minor)? LogTicks(double minimum, double maximum, double labelGapDecades)
+    {
+        if (!(minimum > 0) || !(maximum > minimum) || double.IsInfinity(maximum) || !(labelGapDecades > 0))
+        {
+            return null;
+        }
+
+        double decades = Math.Log10(maximum / minimum);
+        int first = (int)Math.Floor(Math.Log10(minimum) + 1e-9), last = (int)Math.Floor(Math.Log10(maximum) + 1e-9);
+        int[] labelled = MantissaSets.FirstOrDefault(set => SmallestGap(set) >= labelGapDecades) ?? [1];
+        int every = labelled.Length > 1 ? 1 : Math.Max(1, (int)Math.Ceiling(labelGapDecades - 1e-9));
+        var major = new List<double>();
+        var minor = new List<double>();
+        for (int k = first; k <= last; k++)
+        {
+            for (int m = 1; m <= 9; m++)
+            {
+                // m × 10^k from the exponent, so 3 × 10^-1 is 0.3, not 0.30000000000000004.
+                double v = k >= 0 ? m * Math.Pow(10, k) : m / Math.Pow(10, -k);
+                if (v < minimum * (1 - 1e-9) || v > maximum * (1 + 1e-9))
+                {
+                    continue;
+                }
+
+                if (labelled.Contains(m) && (labelled.Length > 1 || ((k % every) + every) % every == 0))
+                {
+                    major.Add(v);
+                }
+                else if (decades <= 6 || m == 1)
+                {
+                    minor.Add(v); // past six decades, only the decades left unlabelled: 2–9 would be a smear
+                }
+            }
+        }
+
+        return major.Count >= 2 ? (major, minor) : null;
+    }
+
+    // Densest first. Each set's smallest gap between neighbours, in decades, is what decides whether its labels fit.
+    private static readonly int[][] MantissaSets = [[1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 2, 3, 5, 7], [1, 2, 5], [1]];
+
+    private static double SmallestGap(int[] set)
+    {
+        double smallest = double.MaxValue;
+        for (int i = 0; i < set.Length; i++)
+        {
+            int next = i + 1 < set.Length ? set[i + 1] : 10;
+            smallest = Math.Min(smallest, Math.Log10((double)next / set[i]));
+        }
+
+        return smallest;
+    }
+
+    /// <summary>A tick's label: up to three significant digits, with K/M/G suffixes ("2", "0.05", "1.5K", "20M").</summary>
     public static string AxisLabel(double v)
     {
-        if (!(v > 0))
+        if (!(v > 0) || double.IsInfinity(v))
         {
             return "";
         }
 
-        double decade = Math.Pow(10, Math.Floor(Math.Log10(v) + 1e-9));
-        double mantissa = Math.Round(v / decade, 6);
-        if (mantissa is not (1 or 2 or 5))
+        double rounded = double.Parse(v.ToString("G3", System.Globalization.CultureInfo.InvariantCulture), System.Globalization.CultureInfo.InvariantCulture);
+        (double scaled, string suffix) = rounded switch
         {
-            return "";
-        }
-
-        double exact = mantissa * decade;
-        (double scaled, string suffix) = Math.Round(Math.Log10(decade)) switch
-        {
-            >= 9 => (exact / 1e9, "G"),
-            >= 6 => (exact / 1e6, "M"),
-            >= 3 => (exact / 1e3, "K"),
-            _ => (exact, ""),
+            >= 1e9 => (rounded / 1e9, "G"),
+            >= 1e6 => (rounded / 1e6, "M"),
+            >= 1e3 => (rounded / 1e3, "K"),
+            _ => (rounded, ""),
         };
-        return scaled.ToString("0.###", System.Globalization.CultureInfo.InvariantCulture) + suffix;
+        return scaled.ToString("0.##########", System.Globalization.CultureInfo.InvariantCulture) + suffix;
+    }
+
+    // OxyPlot's log axis with its ticks from LogTicks; on a span too short for two round labels, OxyPlot's own. The gap
+    // labels need comes from the plot area every chart gets at ChartStyle's size (the legend takes the right): about
+    // 600 px wide and 380 px high, a horizontal label such as "800K" about 45 px wide, a vertical one 18 px high.
+    private sealed class RoundLogAxis : LogarithmicAxis
+    {
+        private const double PlotWidth = 600, PlotHeight = 380, LabelWidth = 45, LabelHeight = 18;
+
+        public override void GetTickValues(out IList<double> majorLabelValues, out IList<double> majorTickValues, out IList<double> minorTickValues)
+        {
+            double decades = Math.Log10(ActualMaximum / ActualMinimum);
+            double gap = IsHorizontal() ? LabelWidth / PlotWidth * decades : LabelHeight / PlotHeight * decades;
+            if (LogTicks(ActualMinimum, ActualMaximum, gap) is not { } ticks)
+            {
+                base.GetTickValues(out majorLabelValues, out majorTickValues, out minorTickValues);
+                return;
+            }
+
+            majorLabelValues = [.. ticks.Major];
+            majorTickValues = [.. ticks.Major];
+            minorTickValues = [.. ticks.Minor];
+        }
     }
 
     /// <summary>A category axis: one slot per label at 0, 1, 2…, labelled at the whole numbers only.</summary>
