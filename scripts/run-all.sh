@@ -14,7 +14,7 @@ REPORT_PROJECT=shared/LabReport/LabReport.csproj
 
 usage() {
   cat <<'USAGE'
-Usage: scripts/run-all.sh [--profile smoke|quick|full] [--out DIR] [--post NAME]... [--seed N] [--list]
+Usage: scripts/run-all.sh [--profile smoke|quick|full] [--out DIR] [--post NAME]... [--rounds N] [--seed N] [--list]
 
 Builds the solution once (Release), then runs each post's lab-run.sh hook in one profile, each into its own
 folder of the results directory, and ends with the lab report when shared/LabReport exists. Before it starts it
@@ -27,6 +27,9 @@ a summary table (also written to timings.md in the results directory).
   --out DIR         results directory, new or empty (default: results/<machine>/<date>-<profile>, with -2, -3...
                     added when that exists already)
   --post NAME       only this post (repeatable); NAME is a folder name, or "engine"
+  --rounds N        N interleaved rounds (2 to 20) in every post instead of the profile's (quick 3, full 5, post 4's
+                    full 8), each round as the profile's: narrower intervals and fewer borderline verdicts, for a
+                    time that grows about in proportion (the estimates scale; environment: FTF_ROUNDS=N)
   --seed N          the seed of the rounds' orders (default: drawn; recorded in rounds.md), to replay a run's orders
   --list            print the posts, their estimates and the total for the profile, and run nothing
   -h, --help        this text
@@ -44,6 +47,8 @@ USAGE
 PROFILE=quick
 OUT=""
 SEED_ARG=""
+ROUNDS_ARG=${FTF_ROUNDS:-}
+ROUNDS_NAME=FTF_ROUNDS
 POSTS=()
 LIST_ONLY=0
 while [ $# -gt 0 ]; do
@@ -55,6 +60,8 @@ while [ $# -gt 0 ]; do
     --out=*) OUT=${1#*=}; shift ;;
     --post) lab_need_value "$1" $#; POSTS+=("$2"); shift 2 ;;
     --post=*) POSTS+=("${1#*=}"); shift ;;
+    --rounds) lab_need_value "$1" $#; ROUNDS_ARG=$2; ROUNDS_NAME=--rounds; shift 2 ;;
+    --rounds=*) ROUNDS_ARG=${1#*=}; ROUNDS_NAME=--rounds; shift ;;
     --seed) lab_need_value "$1" $#; SEED_ARG=$2; shift 2 ;;
     --seed=*) SEED_ARG=${1#*=}; shift ;;
     --list) LIST_ONLY=1; shift ;;
@@ -65,6 +72,11 @@ case "$PROFILE" in
   smoke|quick|full) ;;
   *) lab_usage_error "--profile must be smoke, quick or full (got '$PROFILE')" ;;
 esac
+if [ -n "$ROUNDS_ARG" ]; then
+  [ "$PROFILE" != smoke ] || lab_usage_error "$ROUNDS_NAME applies to the quick and full profiles (smoke runs every benchmark once)"
+  FTF_ROUNDS=$(lab_uint "$ROUNDS_NAME" "$ROUNDS_ARG" 2 20)
+  export FTF_ROUNDS
+fi
 if [ -n "$SEED_ARG" ] && ! [[ $SEED_ARG =~ ^[0-9]{1,18}$ ]]; then
   lab_usage_error "--seed must be a whole number of at most 18 digits (got '$SEED_ARG')"
 fi
@@ -174,7 +186,8 @@ export FTF_ROUNDS_SEED
   echo
   echo "Every benchmark claim of this run was measured in interleaved rounds (scripts/lib/hook.sh: LAB_ROUNDS, which a post's"
   echo "lab-run.sh may raise; each post's run.log names its count), each round in its own order drawn from seed $FTF_ROUNDS_SEED."
-  echo "Replay the orders with: scripts/run-all.sh --profile $PROFILE --seed $FTF_ROUNDS_SEED"
+  if [ -n "${FTF_ROUNDS:-}" ]; then echo "Every post ran $FTF_ROUNDS rounds (--rounds $FTF_ROUNDS), not its profile's."; fi
+  echo "Replay the orders with: scripts/run-all.sh --profile $PROFILE${FTF_ROUNDS:+ --rounds $FTF_ROUNDS} --seed $FTF_ROUNDS_SEED"
   echo "Post 3's simulation runs once per client (its README says why); its max is judged pause by pause (pauses.csv)."
 } > "$OUT/rounds.md"
 lab_info "rounds: seed $FTF_ROUNDS_SEED (rounds.md)"

@@ -13,7 +13,7 @@
 #   APP        the command that starts the post's Release build without rebuilding (its apphost)
 #   PREFIX     a command prefix for every run (CPU pinning); empty by default
 #   ROUNDS     interleaved rounds of this profile (LAB_ROUNDS: smoke 1, quick 3, full 5, which a hook may set again
-#              before lab_hook_start); SEED the run's seed
+#              before lab_hook_start; FTF_ROUNDS=N sets them for quick and full); SEED the run's seed
 #   SMOKE_BDN  BenchmarkDotNet's options of the smoke profile, the same for every post
 # lab_bdn runs BenchmarkDotNet (in ROUNDS interleaved rounds when ROUNDS > 1) and copies its tables; lab_run runs
 # anything else; both append the command a reader would paste to OUT/command.txt. lab_hook_done ends the hook,
@@ -49,8 +49,10 @@ Runs this post the way scripts/run-all.sh does and keeps every output in OUTDIR 
 
 $LAB_HOOK_HELP
 
---estimate PROFILE prints how many seconds PROFILE takes on the 2-core reference machine ($LAB_BUDGET).
-Needs the post's Release build and never rebuilds: scripts/run-all.sh builds once; alone, run
+Rounds: $LAB_ROUNDS; FTF_ROUNDS=N (2 to 20) runs N instead in quick and full, each round as the profile's: the
+intervals narrow, and the time grows about in proportion. FTF_ROUNDS_SEED=S replays a run's orders.
+--estimate PROFILE prints how many seconds PROFILE takes on the 2-core reference machine ($LAB_BUDGET), scaled
+by FTF_ROUNDS. Needs the post's Release build and never rebuilds: scripts/run-all.sh builds once; alone, run
 'dotnet build -c Release' in the post's folder first. Exit codes: 0 ok, 1 a step failed, 2 bad arguments,
 3 a tool or the build is missing.
 USAGE
@@ -65,8 +67,29 @@ lab_profile_value() {
   lab_die "'$1' of $LAB_SCRIPT has no entry for '$2'"
 }
 
-# lab_hook_budget PROFILE: the seconds LAB_BUDGET gives PROFILE.
-lab_hook_budget() { lab_profile_value "$LAB_BUDGET" "$1"; }
+# lab_profile_rounds PROFILE: the rounds PROFILE runs: the hook's LAB_ROUNDS, or FTF_ROUNDS (scripts/run-all.sh
+# --rounds) in quick and full, unless the hook measures in one round there (post 3's exact simulation).
+lab_profile_rounds() {
+  local rounds
+  rounds=$(lab_profile_value "$LAB_ROUNDS" "$1")
+  if [ -n "${FTF_ROUNDS:-}" ]; then
+    [ "$1" != smoke ] || lab_usage_error "FTF_ROUNDS applies to the quick and full profiles (smoke runs every benchmark once)"
+    local asked
+    asked=$(lab_uint FTF_ROUNDS "$FTF_ROUNDS" 2 20) || exit 2  # this runs inside $(...), where set -e does not
+    if [ "$rounds" -gt 1 ]; then rounds=$asked; fi
+  fi
+  printf '%s\n' "$rounds"
+}
+
+# lab_hook_budget PROFILE: the seconds LAB_BUDGET gives PROFILE, scaled by FTF_ROUNDS against the hook's own rounds
+# (an overestimate: what runs once, such as a cache sweep, is scaled too).
+lab_hook_budget() {
+  local budget default rounds
+  budget=$(lab_profile_value "$LAB_BUDGET" "$1")
+  default=$(lab_profile_value "$LAB_ROUNDS" "$1")
+  rounds=$(lab_profile_rounds "$1") || exit 2
+  printf '%s\n' "$(( (budget * rounds + default - 1) / default ))"
+}
 
 
 _lab_hook_profile() {
@@ -94,7 +117,7 @@ lab_hook_start() {
   PROFILE=$1
   # A hook's own checks (its environment variables) come before anything is created.
   if declare -F lab_hook_check >/dev/null; then lab_hook_check; fi
-  ROUNDS=$(lab_profile_value "$LAB_ROUNDS" "$PROFILE")
+  ROUNDS=$(lab_profile_rounds "$PROFILE")
   SEED=${FTF_ROUNDS_SEED:-$(lab_new_seed)}
   [[ $SEED =~ ^[0-9]{1,18}$ ]] || lab_usage_error "FTF_ROUNDS_SEED must be a whole number of at most 18 digits (got '$SEED')"
   OUT=$(lab_out_dir OUTDIR "$2")

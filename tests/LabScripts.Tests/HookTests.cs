@@ -115,6 +115,45 @@ public sealed class HookTests : IDisposable
     }
 
     [Theory]
+    [InlineData("quick", " --rounds 7 --rounds-seed 1234")]
+    [InlineData("full", " --rounds 7 --rounds-seed 1234")]
+    public void FTF_ROUNDS_sets_the_rounds_of_quick_and_full(string profile, string rounds)
+    {
+        string post = FakePost(withBuild: true);
+
+        Run(post, [profile, Path.Combine(_work, "out")], rounds: "7").ExitCode.Should().Be(0);
+
+        File.ReadAllLines(Path.Combine(_work, "calls"))[0].Should().StartWith($"--filter * --iterationTime 100{rounds} --exporters fulljson ");
+    }
+
+    [Theory]
+    [InlineData("quick", "1", "FTF_ROUNDS must be from 2 to 20 (got '1')")]
+    [InlineData("full", "21", "FTF_ROUNDS must be from 2 to 20 (got '21')")]
+    [InlineData("full", "ten", "FTF_ROUNDS must be a whole number from 2 to 20 (got 'ten')")]
+    [InlineData("smoke", "4", "FTF_ROUNDS applies to the quick and full profiles (smoke runs every benchmark once)")]
+    public void A_wrong_FTF_ROUNDS_is_a_usage_error_before_any_work(string profile, string rounds, string message)
+    {
+        string post = FakePost(withBuild: true);
+        string outDir = Path.Combine(_work, "out");
+
+        Run(post, [profile, outDir], rounds: rounds).ShouldBeUsageError(message);
+        Run(post, ["--estimate", profile], rounds: rounds).ShouldBeUsageError(message);
+        Directory.Exists(outDir).Should().BeFalse();
+    }
+
+    [Fact]
+    public void The_estimate_scales_with_FTF_ROUNDS_except_where_a_hook_measures_no_rounds()
+    {
+        string post = FakePost(withBuild: false);
+
+        Run(post, ["--estimate", "full"], rounds: "10").Stdout.Should().Be("600\n", "the fake post's 300 s for 5 rounds, at 10");
+        Run(post, ["--estimate", "quick"], rounds: "4").Stdout.Should().Be("27\n", "20 s for 3 rounds at 4, rounded up");
+        Bash.Run("first-things-first/coordinated-omission/lab-run.sh", ["--estimate", "full"], new Dictionary<string, string> { ["FTF_ROUNDS"] = "10" })
+            .Stdout.Should().Be(Bash.Run("first-things-first/coordinated-omission/lab-run.sh", ["--estimate", "full"]).Stdout,
+                "post 3 runs its simulation once: more rounds change nothing there");
+    }
+
+    [Theory]
     [InlineData("12a")]
     [InlineData("1234567890123456789")]
     [InlineData("-1")]
@@ -158,14 +197,22 @@ public sealed class HookTests : IDisposable
         Run(post, ["--estimate", "full"]).Stdout.Should().Be("300\n");
     }
 
-    private ScriptResult Run(string post, string[] args, bool failBenchmarks = false) =>
-        Bash.Run(Path.Combine(post, "lab-run.sh"), args, new Dictionary<string, string>
+    private ScriptResult Run(string post, string[] args, bool failBenchmarks = false, string? rounds = null)
+    {
+        var environment = new Dictionary<string, string>
         {
             ["FTF_RUN_DIR"] = Path.Combine(_work, "run"),
             ["FAKE_CALLS"] = Path.Combine(_work, "calls"),
             ["FAKE_FAIL"] = failBenchmarks ? "1" : "0",
             ["FTF_ROUNDS_SEED"] = "1234",
-        });
+        };
+        if (rounds is not null)
+        {
+            environment["FTF_ROUNDS"] = rounds;
+        }
+
+        return Bash.Run(Path.Combine(post, "lab-run.sh"), args, environment);
+    }
 
     // A post folder with a hook on the real skeleton and, optionally, a "Release build" that behaves like a
     // BenchmarkDotNet program: it writes its reports into --artifacts DIR/results, or prints a mode's output.

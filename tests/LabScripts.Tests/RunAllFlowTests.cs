@@ -57,6 +57,20 @@ public sealed class RunAllFlowTests : IDisposable
     }
 
     [Fact]
+    public void Rounds_set_for_the_run_reach_every_hook_and_rounds_md_replays_with_them()
+    {
+        var result = RunAll(("FTF_ROUNDS", "6"));
+
+        result.ExitCode.Should().Be(0, result.ToString());
+        File.ReadAllLines(Path.Combine(_repo.Path, "calls")).Should().HaveCount(4).And.OnlyContain(l => l.EndsWith(" rounds=6", StringComparison.Ordinal));
+        string rounds = File.ReadAllText(Path.Combine(_out, "rounds.md"));
+        rounds.Should().Contain("Every post ran 6 rounds (--rounds 6), not its profile's.")
+            .And.MatchRegex(@"Replay the orders with: scripts/run-all\.sh --profile quick --rounds 6 --seed [0-9]+");
+
+        RunAll(("FTF_ROUNDS", "1")).ShouldBeUsageError("FTF_ROUNDS must be from 2 to 20 (got '1')");
+    }
+
+    [Fact]
     public void A_failing_post_is_reported_in_the_summary_the_others_still_run_and_the_run_fails()
     {
         var result = RunAll(("FAKE_RC_why-benchmarks-lie".Replace("-", "_", StringComparison.Ordinal), "3"));
@@ -148,7 +162,7 @@ public sealed class RunAllFlowTests : IDisposable
         Bash.WriteExecutable(Path.Combine(dir, "lab-run.sh"), $$"""
             #!/usr/bin/env bash
             if [ "$1" = --estimate ]; then echo 7; exit 0; fi
-            echo "{{name}} $1 $2" >> "$FAKE_CALLS"
+            echo "{{name}} $1 $2${FTF_ROUNDS:+ rounds=$FTF_ROUNDS}" >> "$FAKE_CALLS"
             echo "fake hook {{name}}"
             trap 'exit 130' INT TERM
             mkdir -p "$2" && echo "| table |" > "$2/table.md"
