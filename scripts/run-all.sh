@@ -73,8 +73,7 @@ case "$PROFILE" in
   *) lab_usage_error "--profile must be smoke, quick or full (got '$PROFILE')" ;;
 esac
 if [ -n "$ROUNDS_ARG" ]; then
-  [ "$PROFILE" != smoke ] || lab_usage_error "$ROUNDS_NAME applies to the quick and full profiles (smoke runs every benchmark once)"
-  FTF_ROUNDS=$(lab_uint "$ROUNDS_NAME" "$ROUNDS_ARG" 2 20)
+  FTF_ROUNDS=$(lab_rounds_asked "$ROUNDS_NAME" "$ROUNDS_ARG" "$PROFILE") || exit 2
   export FTF_ROUNDS
 fi
 if [ -n "$SEED_ARG" ] && ! [[ $SEED_ARG =~ ^[0-9]{1,18}$ ]]; then

@@ -40,6 +40,13 @@ lab_uint() {
   printf '%s\n' "$((10#$value))"
 }
 
+# lab_rounds_asked OPTION VALUE PROFILE: the rounds a run asked for instead of its profile's (run-all.sh --rounds,
+# FTF_ROUNDS), checked: 2 to 20, in quick and full only. Use as N=$(lab_rounds_asked --rounds "$2" "$PROFILE") || exit 2.
+lab_rounds_asked() {
+  [ "$3" != smoke ] || lab_usage_error "$1 applies to the quick and full profiles (smoke runs every benchmark once)"
+  lab_uint "$1" "$2" 2 20
+}
+
 # lab_out_dir OPTION DIR: creates DIR (with parents) and checks it is a writable directory, before any work starts;
 # a usage error naming OPTION and DIR otherwise. Prints DIR's absolute path: OUT=$(lab_out_dir --out "$OUT") || exit 2.
 lab_out_dir() {

@@ -73,9 +73,8 @@ lab_profile_rounds() {
   local rounds
   rounds=$(lab_profile_value "$LAB_ROUNDS" "$1")
   if [ -n "${FTF_ROUNDS:-}" ]; then
-    [ "$1" != smoke ] || lab_usage_error "FTF_ROUNDS applies to the quick and full profiles (smoke runs every benchmark once)"
     local asked
-    asked=$(lab_uint FTF_ROUNDS "$FTF_ROUNDS" 2 20) || exit 2  # this runs inside $(...), where set -e does not
+    asked=$(lab_rounds_asked FTF_ROUNDS "$FTF_ROUNDS" "$1") || exit 2  # this runs inside $(...), where set -e does not
     if [ "$rounds" -gt 1 ]; then rounds=$asked; fi
   fi
   printf '%s\n' "$rounds"
