@@ -20,6 +20,7 @@ public static class StabilityCommand
 
         Judges each run folder with the current rules and puts the verdicts side by side, claim by claim: "N of M
         claims agree", and for each disagreement whether a run called it borderline or ran it while the machine drifted.
+        Each run's share of borderline and missing claims stands next to it.
         Runs from several machines (machine.json fingerprints) also separate the claims whose verdict differs between
         the machines while it is stable on each (a property of the machine) from those that are noise.
           --out DIR   also write stability.md into DIR, and command.txt (the command that wrote it)
@@ -94,11 +95,20 @@ public static class StabilityCommand
         md.AppendLine();
         md.AppendLine("Every run judged again by `dotnet run --project shared/LabReport -- stability` with the current rules (information rows are not claims).");
         md.AppendLine();
-        string[] columns = ["run", "", "machine", "fingerprint"];
-        var table = new MarkdownTable(columns, [.. columns.Select(_ => ColumnAlignment.Left)]);
+        // Each run's own share of borderline and missing claims: an agreement reached by calling everything borderline
+        // is not a measurement, so the share is read next to the agreement.
+        string Share(RunVerdicts r, Verdict verdict)
+        {
+            int n = r.Rows.Values.Count(row => row.Verdict == verdict);
+            return string.Create(CultureInfo.InvariantCulture, $"{n} of {r.Rows.Count} ({(r.Rows.Count == 0 ? 0 : (double)n / r.Rows.Count):0%})");
+        }
+
+        string[] columns = ["run", "", "machine", "borderline", "missing", "fingerprint"];
+        var table = new MarkdownTable(columns,
+            [ColumnAlignment.Left, ColumnAlignment.Left, ColumnAlignment.Left, ColumnAlignment.Right, ColumnAlignment.Right, ColumnAlignment.Left]);
         for (int i = 0; i < runs.Count; i++)
         {
-            table.Row($"run {i + 1}", runs[i].Name, MachineOf(runs[i]), runs[i].Fingerprint);
+            table.Row($"run {i + 1}", runs[i].Name, MachineOf(runs[i]), Share(runs[i], Verdict.Borderline), Share(runs[i], Verdict.Missing), runs[i].Fingerprint);
         }
 
         md.Append(table);

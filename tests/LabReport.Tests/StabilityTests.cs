@@ -66,6 +66,27 @@ public sealed class StabilityTests : IDisposable
     }
 
     [Fact]
+    public void Each_run_shows_its_share_of_borderline_and_missing_claims()
+    {
+        static ClaimRow Row(string id, Verdict verdict) => new(id, "1", "", verdict, "");
+        var a = new RunVerdicts("a", "M", new Dictionary<string, ClaimRow>
+        {
+            ["p/1"] = Row("1", Verdict.Borderline), ["p/2"] = Row("2", Verdict.Reproduced), ["p/3"] = Row("3", Verdict.Reproduced), ["p/4"] = Row("4", Verdict.Missing),
+        });
+        var b = new RunVerdicts("b", "M", new Dictionary<string, ClaimRow>
+        {
+            ["p/1"] = Row("1", Verdict.Borderline), ["p/2"] = Row("2", Verdict.Borderline), ["p/3"] = Row("3", Verdict.Reproduced), ["p/4"] = Row("4", Verdict.Reproduced),
+        });
+
+        var lines = StabilityCommand.Write([a, b]).Split('\n');
+        Cells(lines.Single(l => l.StartsWith("| run  ", StringComparison.Ordinal))).Should().Equal("run", "", "machine", "borderline", "missing", "fingerprint");
+        Cells(lines.Single(l => l.StartsWith("| run 1", StringComparison.Ordinal))).Should().Equal("run 1", "a", "A", "1 of 4 (25%)", "1 of 4 (25%)", "M");
+        Cells(lines.Single(l => l.StartsWith("| run 2", StringComparison.Ordinal))).Should().Equal("run 2", "b", "A", "2 of 4 (50%)", "0 of 4 (0%)", "M");
+    }
+
+    private static string[] Cells(string line) => [.. line.Trim().Trim('|').Split('|').Select(c => c.Trim())];
+
+    [Fact]
     public void Intervals_overlap_only_when_every_run_has_a_number_and_all_share_a_point()
     {
         static ClaimRow Row(RatioEstimate? e) => new("c", "", "", Verdict.Reproduced, "") { Estimate = e };
