@@ -28,6 +28,9 @@ public class CaptureContractTests
         {
             var (code, start, error) = Script("scripts/capture-env.sh", "--no-disk", "--run-dir", dir);
             code.Should().Be(0, error);
+            // /proc/stat counts in ticks of 10 ms (USER_HZ 100): an end capture within the same tick as the start's
+            // has no elapsed time, and the steal share is rightly unknown. A run lasts minutes; here, wait a few ticks.
+            Thread.Sleep(TimeSpan.FromMilliseconds(100));
             var (_, end, _) = Script("scripts/capture-env.sh", "--end");
             File.WriteAllText(Path.Combine(dir, "environment.md"), start + end);
             var env = RunEnvironment.Load(dir);
