@@ -150,7 +150,7 @@ public static class ReportWriter
         {
             RunFiles.ProbeMovement? moved = previous is null ? null : RunFiles.ProbeMovement.Between(previous, reading);
             table.Row(reading.Label, reading.Utc, Format.Time(reading.CpuNs), Format.Time(reading.MemoryNs),
-                moved is { } m ? $"{Format.Number(m.Cpu * 100)}%, {Format.Number(m.Memory * 100)}%" : "—", moved?.Drifted == true ? "machine drifted" : "");
+                moved is { } m ? $"{Format.Percent(m.Cpu)}, {Format.Percent(m.Memory)}" : "—", moved?.Drifted == true ? "machine drifted" : "");
             previous = reading;
         }
 
