@@ -100,7 +100,7 @@ public static class StabilityCommand
         string Share(RunVerdicts r, Verdict verdict)
         {
             int n = r.Rows.Values.Count(row => row.Verdict == verdict);
-            return string.Create(CultureInfo.InvariantCulture, $"{n} of {r.Rows.Count} ({(r.Rows.Count == 0 ? 0 : (double)n / r.Rows.Count):0%})");
+            return $"{Count(n)} of {Count(r.Rows.Count)} ({Format.Percent(r.Rows.Count == 0 ? 0 : (double)n / r.Rows.Count)})";
         }
 
         string[] columns = ["run", "", "machine", "borderline", "missing", "fingerprint"];

@@ -110,7 +110,7 @@ public sealed class StabilityTests : IDisposable
 
     // The cells of the side-by-side row of a claim key.
     private static string[] Row(string output, string key) =>
-        [.. output.Split('\n').Single(l => l.StartsWith($"| {key}:", StringComparison.Ordinal)).Trim().Trim('|').Split('|').Select(c => c.Trim())];
+        Cells(output.Split('\n').Single(l => l.StartsWith($"| {key}:", StringComparison.Ordinal)));
 
     [Fact]
     public void Runs_of_one_machine_agree_but_for_the_edited_claim_which_a_run_ran_while_the_machine_drifted()
