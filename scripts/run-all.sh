@@ -27,16 +27,15 @@ a summary table (also written to timings.md in the results directory).
   --out DIR         results directory, new or empty (default: results/<machine>/<date>-<profile>, with -2, -3...
                     added when that exists already)
   --post NAME       only this post (repeatable); NAME is a folder name, or "engine"
-  --rounds N        N interleaved rounds (2 to 20) in every post instead of the profile's (quick 3, full 5; the
-                    hooks raise some: see below), each round as the profile's: narrower intervals and fewer borderline verdicts, for a
+  --rounds N        N interleaved rounds (2 to 20) in every post instead of the profile's (quick 3, full 5, post 4's
+                    full 8), each round as the profile's: narrower intervals and fewer borderline verdicts, for a
                     time that grows about in proportion (the estimates scale; environment: FTF_ROUNDS=N)
   --seed N          the seed of the rounds' orders (default: drawn; recorded in rounds.md), to replay a run's orders
   --list            print the posts, their estimates and the total for the profile, and run nothing
   -h, --help        this text
 
 Each post's hook says what its profiles mean: first-things-first/<post>/lab-run.sh --help. Every claim is measured
-in interleaved rounds (quick 3, full 5; a hook may raise them where its rounds are short: quick 4 in the prologue,
-posts 2 and 5, full 8 in posts 2, 4 and 5; scripts/lib/hook.sh), all posts
+in interleaved rounds (quick 3, full 5; a hook may raise them: post 4's full runs 8; scripts/lib/hook.sh), all posts
 with one seed per run. A drift probe (a CPU loop and a memory-latency point, about a second) runs before the first
 post and after each one, into probe.csv.
 Environment: FTF_RUN_DIR sets where private run directories (WAL files) are created (default /var/tmp, which is

@@ -5,18 +5,13 @@ set -euo pipefail
 # shellcheck source=../../scripts/lib/hook.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/hook.sh"
 
-LAB_BUDGET="smoke=52 quick=170 full=430"
-# More rounds than the lab's 3 and 5: this post's rounds are short (about 35 s of a full run's), and its claims vary
-# between processes, not within one (investigations/rounds-allocation: E1-E4's per-round ratios, where the spread of
-# the iterations inside a round is 0-7% of the spread between rounds), so only rounds narrow their intervals. E2, E3
-# and E4 were the post's verdicts that split between full runs of 5 rounds.
-LAB_ROUNDS="smoke=1 quick=4 full=8"
+LAB_BUDGET="smoke=52 quick=130 full=310"
 LAB_HOOK_HELP=$(cat <<'TEXT'
   PROFILE smoke   the six enemies, one cold invocation each (proves they run; measures nothing)
-  PROFILE quick   the six enemies in 4 interleaved rounds (a round: every case once, in its own process,
+  PROFILE quick   the six enemies in 3 interleaved rounds (a round: every case once, in its own process,
                   3 warmups + 3 iterations of ~100 ms; E2 keeps one invocation per iteration), then E3 noisy vs
-                  isolated in 4 alternating rounds (3 warmups + 10 iterations per run: a StdDev needs them)
-  PROFILE full    the same in 8 rounds of the same kind, and between them the six under EnemyDefenseConfig (its own
+                  isolated in 3 alternating rounds (3 warmups + 10 iterations per run: a StdDev needs them)
+  PROFILE full    the same in 5 rounds of the same kind, and between them the six under EnemyDefenseConfig (its own
                   job with iterations of ~200 ms, at most 20, once: a chart, not a claim)
                   In both, E3's two runs measure in BenchmarkDotNet's own process (--inProcess: no
                   boilerplate build, which the noisy run would do while its busy loops spin)

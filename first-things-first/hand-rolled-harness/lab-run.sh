@@ -5,14 +5,11 @@ set -euo pipefail
 # shellcheck source=../../scripts/lib/hook.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/hook.sh"
 
-LAB_BUDGET="smoke=45 quick=45 full=230"
-# Quick runs 4 rounds, not the lab's 3: a quick round here takes about 9 s, and a fourth narrows every interval by a
-# third (t(2)/sqrt(3) = 2.48 spreads of a round, t(3)/sqrt(4) = 1.59).
-LAB_ROUNDS="smoke=1 quick=4 full=5"
+LAB_BUDGET="smoke=45 quick=35 full=230"
 LAB_HOOK_HELP=$(cat <<'TEXT'
   PROFILE smoke   each Mark step once with tiny counts, the sweep to size 800, every benchmark once, cold
   PROFILE quick   the claims' steps (Mark0, Mark1 at 100,000,000 calls, Mark2, Mark8 on multiply) and the sweep
-                  in 4 interleaved rounds (a round: each of them once, each in its own process), the other steps
+                  in 3 interleaved rounds (a round: each of them once, each in its own process), the other steps
                   once, at 10,000,000 calls / 5 repeats / 0.05 s, the sweep at 2 repeats / 5 ms (no BenchmarkDotNet
                   comparison: it is no claim of the note)
   PROFILE full    the same in 5 rounds with the note's parameters (100,000,000 calls, 10 repeats, 0.25 s), the

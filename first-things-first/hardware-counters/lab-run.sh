@@ -9,17 +9,13 @@ set -euo pipefail
 # perf stat / flame graph size: 1M elements, the post's L3-resident case, quick to build and to loop over.
 PERF_N=1000000
 
-LAB_BUDGET="smoke=38 quick=95 full=185"
-# More rounds than the lab's 3 and 5: a round of AccessPatterns takes about 13 s, and its ratios vary between
-# processes (investigations/rounds-allocation), so rounds are what narrows them; seq-8M-to-64M split on 1 between full
-# runs of 5 rounds.
-LAB_ROUNDS="smoke=1 quick=4 full=8"
+LAB_BUDGET="smoke=38 quick=80 full=140"
 LAB_HOOK_HELP=$(cat <<TEXT
   PROFILE smoke   every AccessPatterns case once, cold (proves the benchmarks and the counters run)
-  PROFILE quick   AccessPatterns at the post's three sizes in 4 interleaved rounds (a round: every case once, in
+  PROFILE quick   AccessPatterns at the post's three sizes in 3 interleaved rounds (a round: every case once, in
                   its own process, 1 warmup + 3 iterations of ~100 ms); perf stat and flame graphs at N=$PERF_N
                   with 1 s loops
-  PROFILE full    the same in 8 rounds of the same kind; perf stat and flame graphs with 5 s loops
+  PROFILE full    the same in 5 rounds of the same kind; perf stat and flame graphs with 5 s loops
   OUTDIR          caches.md, caches.json                sysfs, CPUID and the latency sweep side by side; the sweep
                   cache-sweep.csv                       the curve: ns per load vs working set (the report charts it)
                                                         smoke: quick sweep to 16 MiB, quick: one sweep to 4x the
