@@ -1,10 +1,13 @@
+using LabReport.RunFiles;
+
 namespace LabReport;
 
 /// <summary>One run's verdicts, by claim key ("post/id"), and the machine it ran on.</summary>
 /// <param name="Name">How the run is named ("amd-epyc-…/2026-11-25-full").</param>
 /// <param name="Fingerprint">The machine's fingerprint (machine.json, or environment.md's CPU, cores and caches).</param>
 /// <param name="Rows">Each judged or unjudged claim's row; information rows are left out.</param>
-public sealed record RunVerdicts(string Name, string Fingerprint, IReadOnlyDictionary<string, ClaimRow> Rows);
+/// <param name="Probe">The run's drift probe (probe.csv), null when it has none: the machine's speed during the run.</param>
+public sealed record RunVerdicts(string Name, string Fingerprint, IReadOnlyDictionary<string, ClaimRow> Rows, ProbeFile? Probe = null);
 
 /// <summary>Where a disagreement comes from when the runs come from more than one machine.</summary>
 public enum Between

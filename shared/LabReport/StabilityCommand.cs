@@ -1,6 +1,8 @@
 using System.Globalization;
 using System.Text;
 using LabReport.Ab;
+using LabReport.Claims;
+using LabReport.RunFiles;
 using LabReport.Sections;
 using MeasurementLab;
 
@@ -20,7 +22,8 @@ public static class StabilityCommand
 
         Judges each run folder with the current rules and puts the verdicts side by side, claim by claim: "N of M
         claims agree", and for each disagreement whether a run called it borderline or ran it while the machine drifted.
-        Each run's share of borderline and missing claims stands next to it.
+        Each run's share of borderline and missing claims stands next to it, and its drift probe's CPU loop (median and
+        range of probe.csv): runs made in different states of the machine show there.
         Runs from several machines (machine.json fingerprints) also separate the claims whose verdict differs between
         the machines while it is stable on each (a property of the machine) from those that are noise.
           --out DIR   also write stability.md into DIR, and command.txt (the command that wrote it)
@@ -103,15 +106,20 @@ public static class StabilityCommand
             return $"{Count(n)} of {Count(r.Rows.Count)} ({Format.Percent(r.Rows.Count == 0 ? 0 : (double)n / r.Rows.Count)})";
         }
 
-        string[] columns = ["run", "", "machine", "borderline", "missing", "fingerprint"];
+        string[] columns = ["run", "", "machine", "borderline", "missing", ProbeColumn, "fingerprint"];
         var table = new MarkdownTable(columns,
-            [ColumnAlignment.Left, ColumnAlignment.Left, ColumnAlignment.Left, ColumnAlignment.Right, ColumnAlignment.Right, ColumnAlignment.Left]);
+            [ColumnAlignment.Left, ColumnAlignment.Left, ColumnAlignment.Left, ColumnAlignment.Right, ColumnAlignment.Right, ColumnAlignment.Right, ColumnAlignment.Left]);
         for (int i = 0; i < runs.Count; i++)
         {
-            table.Row($"run {i + 1}", runs[i].Name, MachineOf(runs[i]), Share(runs[i], Verdict.Borderline), Share(runs[i], Verdict.Missing), runs[i].Fingerprint);
+            table.Row($"run {i + 1}", runs[i].Name, MachineOf(runs[i]), Share(runs[i], Verdict.Borderline), Share(runs[i], Verdict.Missing),
+                ProbeCell(runs[i].Probe), runs[i].Fingerprint);
         }
 
         md.Append(table);
+        md.AppendLine();
+        md.AppendLine($"*{ProbeColumn}*: the drift probe's CPU loop over the run (`{ProbeFile.FileName}`), the median of its readings and their range. " +
+            "The report flags a post when the loop moves between the readings around it; runs made in different states of the machine " +
+            "show here even when no post was flagged, and disagree more.");
         md.AppendLine();
         int agree = claims.Count(c => c.Agree);
         int overlapping = claims.Count(c => c.Overlap);
@@ -165,12 +173,28 @@ public static class StabilityCommand
                 .Where(x => x.Row.Kind != Claims.ClaimKinds.Info)
                 .GroupBy(x => x.Key)
                 .ToDictionary(g => g.Key, g => g.First().Row, StringComparer.Ordinal);
-            return new RunVerdicts(run.Name, run.Environment.Fingerprint, rows);
+            return new RunVerdicts(run.Name, run.Environment.Fingerprint, rows, RunProbe.Read(run).Probe);
         }
         finally
         {
             Directory.Delete(charts, recursive: true);
         }
+    }
+
+    /// <summary>The header of the run table's probe column.</summary>
+    public const string ProbeColumn = "probe CPU loop";
+
+    /// <summary>"1.42 ns (1.40–1.44)": the probe's CPU-loop readings, their median and range; "—" without a probe.</summary>
+    public static string ProbeCell(ProbeFile? probe)
+    {
+        if (probe is null || probe.Readings.Count == 0)
+        {
+            return "—";
+        }
+
+        var cpu = probe.Readings.Select(r => r.CpuNs).ToList();
+        return string.Create(CultureInfo.InvariantCulture,
+            $"{LabRounds.RoundsEstimate.MedianOf(cpu):0.00} ns ({cpu.Min():0.00}–{cpu.Max():0.00})");
     }
 
     private static string Cell(ClaimRow? row) => row is null

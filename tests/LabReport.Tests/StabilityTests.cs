@@ -1,3 +1,5 @@
+using LabReport.RunFiles;
+
 namespace LabReport.Tests;
 
 /// <summary>
@@ -79,9 +81,25 @@ public sealed class StabilityTests : IDisposable
         });
 
         var lines = StabilityCommand.Write([a, b]).Split('\n');
-        Cells(lines.Single(l => l.StartsWith("| run  ", StringComparison.Ordinal))).Should().Equal("run", "", "machine", "borderline", "missing", "fingerprint");
-        Cells(lines.Single(l => l.StartsWith("| run 1", StringComparison.Ordinal))).Should().Equal("run 1", "a", "A", "1 of 4 (25%)", "1 of 4 (25%)", "M");
-        Cells(lines.Single(l => l.StartsWith("| run 2", StringComparison.Ordinal))).Should().Equal("run 2", "b", "A", "2 of 4 (50%)", "0 of 4 (0%)", "M");
+        Cells(lines.Single(l => l.StartsWith("| run  ", StringComparison.Ordinal))).Should().Equal("run", "", "machine", "borderline", "missing", "probe CPU loop", "fingerprint");
+        Cells(lines.Single(l => l.StartsWith("| run 1", StringComparison.Ordinal))).Should().Equal("run 1", "a", "A", "1 of 4 (25%)", "1 of 4 (25%)", "—", "M");
+        Cells(lines.Single(l => l.StartsWith("| run 2", StringComparison.Ordinal))).Should().Equal("run 2", "b", "A", "2 of 4 (50%)", "0 of 4 (0%)", "—", "M");
+    }
+
+    [Fact]
+    public void Each_run_shows_its_probe_so_runs_made_in_different_states_of_the_machine_stand_out()
+    {
+        static ProbeFile Probe(params double[] cpu) =>
+            new("probe.csv", [.. cpu.Select((ns, i) => new ProbeReading(i == 0 ? ProbeFile.StartLabel : $"post{i}", "", ns, 170))]);
+        var rows = new Dictionary<string, ClaimRow> { ["p/1"] = new("1", "1", "", Verdict.Reproduced, "") };
+
+        StabilityCommand.ProbeCell(Probe(1.43, 1.40, 1.44)).Should().Be("1.43 ns (1.40–1.44)");
+        StabilityCommand.ProbeCell(Probe(1.41, 1.58, 1.50, 1.56)).Should().Be("1.53 ns (1.41–1.58)", "the median of an even count is the middle two's mean");
+        StabilityCommand.ProbeCell(null).Should().Be("—");
+
+        var lines = StabilityCommand.Write([new RunVerdicts("a", "M", rows, Probe(1.43, 1.40, 1.44)), new RunVerdicts("b", "M", rows, Probe(1.56, 1.58))]).Split('\n');
+        Cells(lines.Single(l => l.StartsWith("| run 1", StringComparison.Ordinal)))[5].Should().Be("1.43 ns (1.40–1.44)");
+        Cells(lines.Single(l => l.StartsWith("| run 2", StringComparison.Ordinal)))[5].Should().Be("1.57 ns (1.56–1.58)");
     }
 
     private static string[] Cells(string line) => [.. line.Trim().Trim('|').Split('|').Select(c => c.Trim())];
