@@ -12,32 +12,39 @@ BUILD_ESTIMATE=40
 REPORT_ESTIMATE=10
 REPORT_PROJECT=shared/LabReport/LabReport.csproj
 
+# A profile is a time budget (wall time from the start to the end of the report): the first rounds of every post,
+# then the planner spends what is left where a claim is still undecided.
+BUDGET_QUICK=600
+BUDGET_FULL=1800
+# Kept back from the planner for the end of the run (the report, the environment's end capture).
+PLANNER_MARGIN=20
+
 usage() {
   cat <<'USAGE'
-Usage: scripts/run-all.sh [--profile smoke|quick|full] [--out DIR] [--post NAME]... [--rounds N] [--seed N] [--list]
+Usage: scripts/run-all.sh [--profile smoke|quick|full] [--budget TIME] [--out DIR] [--post NAME]... [--seed N] [--list]
 
-Builds the solution once (Release), then runs each post's lab-run.sh hook in one profile, each into its own
-folder of the results directory, and ends with the lab report when shared/LabReport exists. Before it starts it
-lists the posts with an estimate for each; after each post it prints the time taken and what remains; at the end
-a summary table (also written to timings.md in the results directory).
+Builds the solution once (Release), runs each post's lab-run.sh hook (its first rounds) into its own folder of the
+results directory, then plans: while the budget lasts, 'LabReport plan' judges the run so far and names the undecided
+claim that is cheapest to decide, and the run measures more rounds of its cases. It ends with the lab report. It
+prints the plan before it starts, what is being decided as it goes, and at the end a summary table (also written to
+timings.md in the results directory, with the share of the run spent in measured iterations).
 
-  --profile smoke   each benchmark once, each mode briefly: proves everything runs (CI uses this)
-  --profile quick   (default) every claim's comparison with short iterations and wide intervals: minutes
-  --profile full    the posts' own jobs: publishable numbers (run it on a quiet machine)
+  --profile smoke   each benchmark once, each mode briefly: proves everything runs (CI uses this); no planner
+  --profile quick   (default) every claim's comparison, short iterations: a 10-minute budget
+  --profile full    the posts' own jobs and every chart's cases: a 30-minute budget (run it on a quiet machine)
+  --budget TIME     the run's wall time instead of the profile's (600, 90s, 10m, 1h, 9:30, 1:00:00): the first rounds
+                    always run; the planner stops in time for the report
   --out DIR         results directory, new or empty (default: results/<machine>/<date>-<profile>, with -2, -3...
                     added when that exists already)
   --post NAME       only this post (repeatable); NAME is a folder name, or "engine"
-  --rounds N        N interleaved rounds (2 to 20) in every post instead of the profile's (quick 3, full 5, post 4's
-                    full 8), each round as the profile's: narrower intervals and fewer borderline verdicts, for a
-                    time that grows about in proportion (the estimates scale; environment: FTF_ROUNDS=N)
   --seed N          the seed of the rounds' orders (default: drawn; recorded in rounds.md), to replay a run's orders
-  --list            print the posts, their estimates and the total for the profile, and run nothing
+  --list            print the posts' first rounds with their estimates and the planner's share of the budget; run nothing
   -h, --help        this text
 
 Each post's hook says what its profiles mean: first-things-first/<post>/lab-run.sh --help. Every claim is measured
-in interleaved rounds (quick 3, full 5; a hook may raise them: post 4's full runs 8; scripts/lib/hook.sh), all posts
-with one seed per run. A drift probe (a CPU loop and a memory-latency point, about a second) runs before the first
-post and after each one, into probe.csv.
+in interleaved rounds (the first 3 in every post; the planner adds up to 40 per case where a claim is undecided), all
+posts with one seed per run; the plan's decisions are in plan.md. A drift probe (a CPU loop and a memory-latency
+point, about a second) runs before the first post and after each step, into probe.csv.
 Environment: FTF_RUN_DIR sets where private run directories (WAL files) are created (default /var/tmp, which is
 disk-backed here; tmpfs would make fsync meaningless).
 Exit codes: 0 every post ran, 1 a post or the build failed, 2 bad arguments, 3 a tool is missing, 130 interrupted.
@@ -47,8 +54,7 @@ USAGE
 PROFILE=quick
 OUT=""
 SEED_ARG=""
-ROUNDS_ARG=${FTF_ROUNDS:-}
-ROUNDS_NAME=FTF_ROUNDS
+BUDGET_ARG=""
 POSTS=()
 LIST_ONLY=0
 while [ $# -gt 0 ]; do
@@ -56,12 +62,12 @@ while [ $# -gt 0 ]; do
     -h|--help) usage; exit 0 ;;
     --profile) lab_need_value "$1" $#; PROFILE=$2; shift 2 ;;
     --profile=*) PROFILE=${1#*=}; shift ;;
+    --budget) lab_need_value "$1" $#; BUDGET_ARG=$2; shift 2 ;;
+    --budget=*) BUDGET_ARG=${1#*=}; shift ;;
     --out) lab_need_value "$1" $#; OUT=$2; shift 2 ;;
     --out=*) OUT=${1#*=}; shift ;;
     --post) lab_need_value "$1" $#; POSTS+=("$2"); shift 2 ;;
     --post=*) POSTS+=("${1#*=}"); shift ;;
-    --rounds) lab_need_value "$1" $#; ROUNDS_ARG=$2; ROUNDS_NAME=--rounds; shift 2 ;;
-    --rounds=*) ROUNDS_ARG=${1#*=}; ROUNDS_NAME=--rounds; shift ;;
     --seed) lab_need_value "$1" $#; SEED_ARG=$2; shift 2 ;;
     --seed=*) SEED_ARG=${1#*=}; shift ;;
     --list) LIST_ONLY=1; shift ;;
@@ -69,12 +75,14 @@ while [ $# -gt 0 ]; do
   esac
 done
 case "$PROFILE" in
-  smoke|quick|full) ;;
+  smoke) BUDGET=0 ;;
+  quick) BUDGET=$BUDGET_QUICK ;;
+  full) BUDGET=$BUDGET_FULL ;;
   *) lab_usage_error "--profile must be smoke, quick or full (got '$PROFILE')" ;;
 esac
-if [ -n "$ROUNDS_ARG" ]; then
-  FTF_ROUNDS=$(lab_rounds_asked "$ROUNDS_NAME" "$ROUNDS_ARG" "$PROFILE") || exit 2
-  export FTF_ROUNDS
+if [ -n "$BUDGET_ARG" ]; then
+  [ "$PROFILE" != smoke ] || lab_usage_error "--budget applies to the quick and full profiles (smoke runs every benchmark once, no planner)"
+  BUDGET=$(lab_seconds --budget "$BUDGET_ARG") || exit 2
 fi
 if [ -n "$SEED_ARG" ] && ! [[ $SEED_ARG =~ ^[0-9]{1,18}$ ]]; then
   lab_usage_error "--seed must be a whole number of at most 18 digits (got '$SEED_ARG')"
@@ -141,17 +149,37 @@ sum_estimates() {
 est() { if [ "$1" = "?" ]; then echo "?"; else lab_duration "$1"; fi; }
 
 print_plan() {
-  local i
-  echo "Profile $PROFILE: build, ${#NAMES[@]} post(s)$([ "$HAS_REPORT" -eq 1 ] && echo ", report"). Estimates are for the 2-core reference machine:"
+  local i first=$((BUILD_ESTIMATE + $(sum_estimates 0)))
+  echo "Profile $PROFILE: build, the first rounds of ${#NAMES[@]} post(s)$([ "$HAS_REPORT" -eq 1 ] && echo ", the planner, report"). Estimates are for the 2-core reference machine:"
   echo
   echo "| step | estimate |"
   echo "|---|---:|"
   echo "| build (Release, restore included) | $(lab_duration "$BUILD_ESTIMATE") |"
-  for i in "${!NAMES[@]}"; do echo "| ${NAMES[$i]} | $(est "${ESTIMATES[$i]}") |"; done
+  for i in "${!NAMES[@]}"; do echo "| ${NAMES[$i]}, first rounds | $(est "${ESTIMATES[$i]}") |"; done
+  if planner_on; then
+    if [ "$BUDGET" -gt "$first" ]; then
+      echo "| planner: more rounds where a claim is undecided | up to $(lab_duration $((BUDGET - first))) |"
+    else
+      echo "| planner: none (the first rounds fill the $(lab_duration "$BUDGET") budget) | 0:00 |"
+    fi
+  fi
   if [ "$HAS_REPORT" -eq 1 ]; then echo "| report | $(lab_duration "$REPORT_ESTIMATE") |"; fi
-  echo "| **total** | **$(lab_duration $((BUILD_ESTIMATE + $(sum_estimates 0))))** |"
+  if planner_on && [ "$BUDGET" -gt "$first" ]; then
+    echo "| **total (the budget)** | **$(lab_duration "$BUDGET")** |"
+  else
+    echo "| **total** | **$(lab_duration "$first")** |"
+  fi
   echo
 }
+
+# planned_total: the run's estimate, the budget when the planner fills it.
+planned_total() {
+  local first=$((BUILD_ESTIMATE + $(sum_estimates 0)))
+  if planner_on && [ "$BUDGET" -gt "$first" ]; then echo "$BUDGET"; else echo "$first"; fi
+}
+
+# planner_on: true when the run plans more rounds after the first (quick and full, with the lab report).
+planner_on() { [ "$PROFILE" != smoke ] && [ "$HAS_REPORT" -eq 1 ]; }
 
 if [ "$LIST_ONLY" -eq 1 ]; then
   print_plan
@@ -183,10 +211,10 @@ export FTF_ROUNDS_SEED
 {
   echo "# Rounds"
   echo
-  echo "Every benchmark claim of this run was measured in interleaved rounds (scripts/lib/hook.sh: LAB_ROUNDS, which a post's"
-  echo "lab-run.sh may raise; each post's run.log names its count), each round in its own order drawn from seed $FTF_ROUNDS_SEED."
-  if [ -n "${FTF_ROUNDS:-}" ]; then echo "Every post ran $FTF_ROUNDS rounds (--rounds $FTF_ROUNDS), not its profile's."; fi
-  echo "Replay the orders with: scripts/run-all.sh --profile $PROFILE${FTF_ROUNDS:+ --rounds $FTF_ROUNDS} --seed $FTF_ROUNDS_SEED"
+  echo "Every benchmark claim of this run was measured in interleaved rounds (scripts/lib/hook.sh: LAB_ROUNDS, the first"
+  echo "rounds of each post), each round in its own order drawn from seed $FTF_ROUNDS_SEED."
+  if planner_on; then echo "Then the planner added rounds where a claim was undecided, within the $(lab_duration "$BUDGET") budget (plan.md)."; fi
+  echo "Replay the orders with: scripts/run-all.sh --profile $PROFILE${BUDGET_ARG:+ --budget $BUDGET_ARG} --seed $FTF_ROUNDS_SEED"
   echo "Post 3's simulation runs once per client (its README says why); its max is judged pause by pause (pauses.csv)."
 } > "$OUT/rounds.md"
 lab_info "rounds: seed $FTF_ROUNDS_SEED (rounds.md)"
@@ -236,7 +264,12 @@ write_summary() {
         "$(est "${STEP_ESTIMATES[$i]}")" "${STEP_FOLDERS[$i]}"
     done
     printf '| **total** | | **%s** | %s | %s |\n' "$(lab_duration "$total")" \
-      "$(lab_duration $((BUILD_ESTIMATE + $(sum_estimates 0))))" "$OUT"
+      "$(lab_duration "$(planned_total)")" "$OUT"
+    # Where the time went: the share in measured iterations, and the claims decided per minute (from verdicts.json).
+    if [ -n "${LAB_APP:-}" ]; then
+      echo
+      "$LAB_APP" efficiency "$OUT" --wall "$total" 2> /dev/null || true
+    fi
   } > "$OUT/timings.md"
   echo
   echo "Summary (profile $PROFILE, also in $OUT/timings.md):"
@@ -257,15 +290,16 @@ else
 fi
 lab_info "build: $(lab_duration $((SECONDS - t0)))"
 
+# LabReport's own build (its apphost): the drift probe and the planner, started without dotnet run's overhead.
+LAB_APP=""
+if [ "$HAS_REPORT" -eq 1 ]; then
+  LAB_APP=$(find "$ROOT/shared/LabReport/bin/Release" -maxdepth 2 -type f -name LabReport -perm -u+x -print -quit 2>/dev/null || true)
+fi
 # probe LABEL: the drift probe (LabReport probe, ~1 s), one row of probe.csv; the report flags the posts during which
 # the machine's speed moved. A failed probe is a warning: the run goes on without that row.
-PROBE_APP=""
-if [ "$HAS_REPORT" -eq 1 ]; then
-  PROBE_APP=$(find "$ROOT/shared/LabReport/bin/Release" -maxdepth 2 -type f -name LabReport -perm -u+x -print -quit 2>/dev/null || true)
-fi
 probe() {
-  [ -n "$PROBE_APP" ] || return 0
-  "$PROBE_APP" probe --label "$1" --append "$OUT/probe.csv" > /dev/null || lab_warn "the drift probe failed after $1"
+  [ -n "$LAB_APP" ] || return 0
+  "$LAB_APP" probe --label "$1" --append "$OUT/probe.csv" > /dev/null || lab_warn "the drift probe failed after $1"
 }
 probe start
 
@@ -296,6 +330,46 @@ for i in "${!NAMES[@]}"; do
   if [ "$planned" -gt 0 ]; then left=$((left * spent / planned)); fi
   lab_info "$name: $status in $(lab_duration "$took") (estimate $(est "${ESTIMATES[$i]}")); $((${#NAMES[@]} - i - 1)) post(s) left, about $(lab_duration "$left") remaining"
 done
+
+# The planner: while the budget lasts, measure more rounds of the undecided claim that is cheapest to decide (with the
+# claims of the same cases that come along), as 'LabReport plan' names it from the run so far; stop when it answers that
+# nothing more can be decided in the time left (exit 3). Each step is a post's hook in --more mode.
+STEP_FILE="$BUILD_DIR/plan-step.tsv"
+PLANNED=0
+plan_loop() {
+  local left rc post kind group from rounds seconds cases dir t0 took status
+  while [ "$INTERRUPTED" -eq 0 ]; do
+    left=$((START + BUDGET - SECONDS - REPORT_ESTIMATE - PLANNER_MARGIN))
+    if [ "$left" -lt 10 ]; then lab_info "planner: the budget is spent ($(lab_duration "$BUDGET"))"; break; fi
+    rc=0
+    "$LAB_APP" plan "$OUT" --seconds-left "$left" --step-file "$STEP_FILE" > "$BUILD_DIR/plan.out" 2> "$BUILD_DIR/plan.err" || rc=$?
+    lab_info "planner ($(lab_duration "$left") left): $(cat "$BUILD_DIR/plan.out")"
+    if [ "$rc" -eq 3 ]; then break; fi
+    if [ "$rc" -ne 0 ]; then lab_warn "the planner failed (exit $rc): $(tail -n 3 "$BUILD_DIR/plan.err")"; FAILED+=(planner); break; fi
+    # The step: its first line's tab-separated fields (the group may be empty), then one case per line.
+    local fields
+    mapfile -t fields < <(head -n 1 "$STEP_FILE" | tr '\t' '\n')
+    post=${fields[0]:-}; kind=${fields[1]:-}; group=${fields[2]:-}; from=${fields[3]:-}; rounds=${fields[4]:-}; seconds=${fields[5]:-}
+    mapfile -t cases < <(tail -n +2 "$STEP_FILE")
+    dir=""
+    for i in "${!NAMES[@]}"; do if [ "${NAMES[$i]}" = "$post" ]; then dir=${DIRS[$i]}; fi; done
+    [ -n "$dir" ] || { lab_warn "the planner named a post this run has not: $post"; FAILED+=(planner); break; }
+    t0=$SECONDS
+    set +e
+    (cd "$dir" && ./lab-run.sh --more "$PROFILE" "$OUT/$post" "$kind" "$group" "$from" "$rounds" "${cases[@]}") 2>&1 | tee -a "$OUT/$post/run.log"
+    rc=${PIPESTATUS[0]}
+    set -e
+    took=$((SECONDS - t0))
+    PLANNED=$((PLANNED + took))
+    if [ "$INTERRUPTED" -eq 1 ]; then status="interrupted"
+    elif [ "$rc" -eq 0 ]; then status=ok
+    else status="FAILED (exit $rc)"; FAILED+=("$post (planner)"); fi
+    record_step "planner: $post, $rounds round(s) of ${#cases[@]} case(s)" "$status" "$took" "$seconds" "$post/"
+    [ "$rc" -eq 0 ] || break
+    probe "planner: $post"
+  done
+}
+if planner_on && [ -n "$LAB_APP" ] && [ "$INTERRUPTED" -eq 0 ]; then plan_loop; fi
 
 # Steal counters at the end (the report computes the CPU steal over the run) and the caches a post measured.
 "$ROOT/scripts/capture-env.sh" --end --results "$OUT" >> "$OUT/environment.md" || lab_warn "capture-env.sh --end failed"

@@ -29,6 +29,9 @@ case "$PROFILE" in
   full)  REAL=() ;;
 esac
 
+# Nothing to add rounds to: the claims come from one simulated load (lab_more_dispatch says so to the planner).
+lab_more_dispatch
+
 lab_run --client all --output "$OUT" "${REAL[@]}" || lab_failed real-clock
 lab_run --virtual --client all --output "$OUT/virtual" || lab_failed virtual-clock
 lab_hook_done

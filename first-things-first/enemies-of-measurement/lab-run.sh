@@ -6,6 +6,7 @@ set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/hook.sh"
 
 LAB_BUDGET="smoke=52 quick=130 full=310"
+LAB_MORE_STEPS="noisy-vs-isolated"
 LAB_HOOK_HELP=$(cat <<'TEXT'
   PROFILE smoke   the six enemies, one cold invocation each (proves they run; measures nothing)
   PROFILE quick   the six enemies in 3 interleaved rounds (a round: every case once, in its own process,
@@ -37,6 +38,26 @@ esac
 # E3's claims compare standard deviations: each run of the pair needs iterations enough to have one.
 E3_BDN=(--warmupCount 3 --iterationCount 10 --iterationTime 100)
 
+# noisy ROUNDS [FIRST]: E3 noisy vs isolated in ROUNDS alternating rounds (numbered from FIRST), each logged for the
+# planner's costs. Both runs in-process: two boilerplate builds fewer (one of them slowed by the busy loops), and the
+# comparison stays like for like (the pinned or loaded process is the one that measures).
+noisy() {
+  local t0=$SECONDS first=${2:-1} round
+  lab_script Scripts/noisy-vs-isolated.sh --out "$OUT/noisy-vs-isolated" --rounds "$1" --first-round "$first" -- --inProcess "${E3_BDN[@]}" || return 1
+  for ((round = first; round < first + $1; round++)); do lab_log_step noisy-vs-isolated "$round" "$(( (SECONDS - t0) / $1 ))"; done
+}
+
+# More rounds for the planner: the six enemies' cases with the first rounds' settings, or E3's pair.
+lab_hook_more() {
+  export FTF_CACHES_JSON="$OUT/caches.json"
+  case "$1" in
+    bdn) [ -z "$2" ] || lab_usage_error "$LAB_NAME runs no BenchmarkDotNet group '$2'"
+         lab_more_bdn "$OUT" "${BDN[@]}" || lab_failed "more rounds" ;;
+    steps) noisy "$MORE_COUNT" "$MORE_FROM" || lab_failed "noisy-vs-isolated (more rounds)" ;;
+  esac
+}
+lab_more_dispatch
+
 # E4's "Lands in" column needs this machine's levels: one sweep, recorded, read by every later step (past the
 # largest table's 2M-entry lookup path, ~100 MiB).
 if lab_run caches --write "$OUT" --sweep quick --max-mib "$SWEEP_MIB"; then
@@ -52,9 +73,6 @@ if [ "$PROFILE" = full ]; then
   ROUNDS=1 lab_bdn "$OUT/defended" defended --filter '*' --iterationTime 200 --maxIterationCount 20 || lab_failed defended
 fi
 if [ "$PROFILE" != smoke ]; then
-
-  # Both E3 runs in-process: two boilerplate builds fewer (one of them slowed by the busy loops), and the comparison
-  # stays like for like (the pinned or loaded process is the one that measures).
-  lab_script Scripts/noisy-vs-isolated.sh --out "$OUT/noisy-vs-isolated" --rounds "$ROUNDS" -- --inProcess "${E3_BDN[@]}" || lab_failed noisy-vs-isolated
+  noisy "$ROUNDS" || lab_failed noisy-vs-isolated
 fi
 lab_hook_done

@@ -30,7 +30,7 @@ internal static class MarkCommand
           --max-size N       (8) largest size of the 100, 200, 400, ... sweep; each function also stops at its own
                              largest (searches 6,553,600, quicksort and heapsort 1,638,400, selection sort 25,600)
           --csv FILE         (7, 8) also write the final lines as CSV: group,function,size,mean_ns,sdev_ns,count
-          --rounds N         (8) the whole sweep N times (1-20), each round timing the functions of one size in
+          --rounds N         (8) the whole sweep N times (1-40), each round timing the functions of one size in
                              its own order (LabRounds' seeded schedule); the CSV then holds the median of the
                              rounds, and FILE-rounds.csv (mark8-rounds.csv) every round's line, with its round
           --rounds-seed S    (8) the seed of the rounds' orders (default: drawn and printed)

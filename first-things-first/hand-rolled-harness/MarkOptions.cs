@@ -24,7 +24,7 @@ internal sealed record MarkOptions(
     /// </summary>
     public int? Round { get; init; }
 
-    public const int MaxRounds = 20;
+    public const int MaxRounds = LabRounds.RoundLimits.Max;
 
     public const int LastStep = 8;
     public const int MaxRepeats = 1_000;

@@ -6,6 +6,9 @@ set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/hook.sh"
 
 LAB_BUDGET="smoke=45 quick=35 full=230"
+# The steps the note's claims read, run in rounds (and again by the planner).
+CLAIM_STEPS=(mark0 mark1 mark2 mark8 sweep)
+LAB_MORE_STEPS="${CLAIM_STEPS[*]}"
 LAB_HOOK_HELP=$(cat <<'TEXT'
   PROFILE smoke   each Mark step once with tiny counts, the sweep to size 800, every benchmark once, cold
   PROFILE quick   the claims' steps (Mark0, Mark1 at 100,000,000 calls, Mark2, Mark8 on multiply) and the sweep
@@ -37,14 +40,13 @@ case "$PROFILE" in
          BDN=() ;;
 esac
 
-: > "$OUT/mark-steps.txt"
-lab_on_exit "rm -f -- '$OUT/mark-steps.csv.tmp'"
-echo "round,step,calls,mean_ns,sdev_ns" > "$OUT/mark-steps.csv.tmp"
+# The steps' results: a temporary file until every step of the first rounds has run; more rounds append to the file.
+STEPS_CSV="$OUT/mark-steps.csv.tmp"
 
 # step ROUND N ARGS...: one Mark step in its own process (Mark0 must meet a cold JIT), output kept and summarised;
 # ROUND 0 for a step that runs once.
 step() {
-  local round=$1 n=$2 calls text
+  local round=$1 n=$2 calls text t0=$SECONDS
   shift 2
   lab_record dotnet run -c Release -- mark "$n" "$@"
   if [ "$round" -gt 0 ]; then lab_info "$LAB_NAME: mark $n $* (round $round of $ROUNDS)"; else lab_info "$LAB_NAME: mark $n $*"; fi
@@ -64,7 +66,8 @@ step() {
       else if (step == 4) print step "," calls "," f[1] "," f[4]
       else if (step == 5) print step "," f[5] "," f[1] "," f[4]
       else print step "," f[4] "," f[2] "," f[3]
-    }' >> "$OUT/mark-steps.csv.tmp"
+    }' >> "$STEPS_CSV"
+  if [ "$round" -gt 0 ]; then lab_log_step "mark$n" "$round" $((SECONDS - t0)); fi
 }
 
 # sweep ROUND: the Mark8 sweep of every function. With rounds, round ROUND alone in its own process, after its own
@@ -72,10 +75,36 @@ step() {
 # selection sort took 29.4 ms in one process and 45.6 ms in the next, so the interval has to span processes.
 # mark8-rounds.csv gathers the rounds, mark8.csv their medians (for the charts).
 sweep() {
-  local rounds=()
-  if [ "$ROUNDS" -gt 1 ]; then rounds=(--rounds "$ROUNDS" --rounds-seed "$SEED" --round "$1"); fi
-  lab_run mark 8 --function all "${SWEEP[@]}" "${rounds[@]}" --csv "$OUT/mark8.csv" | tee -a "$OUT/mark8.txt"
+  local rounds=() t0=$SECONDS last=$ROUNDS
+  if [ -n "$MORE_KIND" ]; then last=$((MORE_FROM + MORE_COUNT - 1)); fi
+  if [ "$last" -gt 1 ]; then rounds=(--rounds "$last" --rounds-seed "$SEED" --round "$1"); fi
+  lab_run mark 8 --function all "${SWEEP[@]}" "${rounds[@]}" --csv "$OUT/mark8.csv" | tee -a "$OUT/mark8.txt" || return 1
+  lab_log_step sweep "$1" $((SECONDS - t0))
 }
+
+# claim_step NAME ROUND: one round of a step the note's claims read.
+claim_step() {
+  case "$1" in
+    mark0) step "$2" 0 ;;
+    mark1) step "$2" 1 --count 100_000_000 ;;
+    mark2) step "$2" 2 "${COUNT[@]}" ;;
+    mark8) step "$2" 8 --function multiply "${REPEATS[@]}" "${MIN[@]}" ;;
+    sweep) sweep "$2" ;;
+  esac
+}
+
+# More rounds for the planner: the steps asked for, appended to the first rounds' files.
+lab_more_step() { claim_step "$@"; }
+lab_hook_more() {
+  [ "$1" = steps ] || lab_usage_error "$LAB_NAME runs no BenchmarkDotNet case in rounds (its claims are Mark steps and the sweep)"
+  STEPS_CSV="$OUT/mark-steps.csv"
+  lab_more_steps
+}
+lab_more_dispatch
+
+: > "$OUT/mark-steps.txt"
+lab_on_exit "rm -f -- '$STEPS_CSV'"
+echo "round,step,calls,mean_ns,sdev_ns" > "$STEPS_CSV"
 
 # The claims' steps and the sweep in the profile's rounds, each round in its own order: Mark0 (one call), Mark1 at
 # the note's 100,000,000 calls (where the unused result lets the JIT drop the work), Mark2 (the same calls, result
@@ -83,15 +112,9 @@ sweep() {
 : > "$OUT/mark8.txt"
 rm -f -- "$OUT/mark8-rounds.csv"
 for ((round = 1; round <= ROUNDS; round++)); do
-  while read -r claim_step; do
-    case "$claim_step" in
-      mark0) step "$round" 0 ;;
-      mark1) step "$round" 1 --count 100_000_000 ;;
-      mark2) step "$round" 2 "${COUNT[@]}" ;;
-      mark8) step "$round" 8 --function multiply "${REPEATS[@]}" "${MIN[@]}" ;;
-      sweep) sweep "$round" || lab_failed "sweep (round $round)" ;;
-    esac
-  done < <(lab_shuffle "$round" mark0 mark1 mark2 mark8 sweep)
+  while read -r name; do
+    claim_step "$name" "$round" || lab_failed "$name (round $round)"
+  done < <(lab_shuffle "$round" "${CLAIM_STEPS[@]}")
 done
 # The rest of the note's progression, once: what the chart of the steps shows between the claims.
 step 0 1 --count 1_000_000
@@ -100,7 +123,7 @@ step 0 4 "${COUNT[@]}" "${REPEATS[@]}"
 step 0 5 "${REPEATS[@]}" "${MIN[@]}"
 step 0 6 "${REPEATS[@]}" "${MIN[@]}"
 step 0 7 "${REPEATS[@]}" "${MIN[@]}"
-mv "$OUT/mark-steps.csv.tmp" "$OUT/mark-steps.csv"
+mv "$STEPS_CSV" "$OUT/mark-steps.csv"
 
 # BenchmarkDotNet on the same functions, once, in smoke (it runs) and full: comparison.md puts its numbers beside
 # Mark8's. A comparison of two harnesses, not a claim of the note: not measured in rounds, and not in quick.

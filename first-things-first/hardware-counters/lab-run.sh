@@ -41,6 +41,14 @@ case "$PROFILE" in
 esac
 
 # The sweep first, alone on the machine's caches; every later step (prediction, its check) reads what it recorded.
+# More rounds for the planner: AccessPatterns' cases with the first rounds' settings, against the sweep they recorded.
+lab_hook_more() {
+  if [ "$1" != bdn ] || [ -n "$2" ]; then lab_usage_error "$LAB_NAME runs more rounds of AccessPatterns only"; fi
+  if [ -f "$OUT/caches.json" ]; then export FTF_CACHES_JSON="$OUT/caches.json"; fi
+  lab_more_bdn "$OUT" "${BDN[@]}" || lab_failed "more rounds"
+}
+lab_more_dispatch
+
 if lab_run caches --write "$OUT" "${SWEEP[@]}"; then
   export FTF_CACHES_JSON="$OUT/caches.json"
 else

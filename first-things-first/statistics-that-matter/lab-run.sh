@@ -8,11 +8,6 @@ set -euo pipefail
 . "$(lab_root)/scripts/lib/pinning.sh"
 
 LAB_BUDGET="smoke=35 quick=95 full=315"
-# Full runs 8 rounds, not the lab's 5: this post's claims are statistics of one run (a p-value, Cohen's d, whether
-# two intervals overlap), judged on each round by an order-statistic interval (RatioEstimate.MedianInterval). With 5
-# rounds that is the range, so one round in an odd machine state decides it; with 8 it is the second smallest to the
-# second largest (92.97%). The post's processes are short: the 3 extra rounds cost under two minutes.
-LAB_ROUNDS="smoke=1 quick=3 full=8"
 LAB_HOOK_HELP=$(cat <<'TEXT'
   PROFILE smoke   every benchmark once, cold, and the checklist on that (proves it all runs; every verdict is
                   "unresolved")
@@ -21,8 +16,9 @@ LAB_HOOK_HELP=$(cat <<'TEXT'
                   iterations (its Welch test is the post's on one round), then the post's 5-iteration
                   NoisyComparison run (3 warmups + 5 iterations, where the intervals overlap) in 3 rounds; a
                   checklist after each
-  PROFILE full    the same in 8 rounds, the 5-iteration rounds with the post's ~500 ms iterations (8, not the
-                  lab's 5: a statistic judged per round gets an interval that one odd round does not decide)
+  PROFILE full    the same, the 5-iteration rounds with the post's ~500 ms iterations
+                  In both, the planner adds rounds of the same kind where a claim is undecided (a statistic the post
+                  computed on one run, a p-value or Cohen's d, is computed on each round: more rounds narrow it)
   OUTDIR          *-report-github.md, *-report-full-annotated.json, checklist.txt    the three classes
                   five-iterations/                                                  the 5-iteration run (full)
 Environment: the post pins to one NUMA node; on a machine with several, every run is kept on the first
@@ -54,6 +50,29 @@ checklist() {
   [ -e "${reports[0]}" ] || { lab_warn "no *-report-full-annotated.json in $1"; return 1; }
   lab_run check "${reports[@]}" --sesoi "$SESOI" | tee "$1/checklist.txt"
 }
+
+# More rounds for the planner, each group with its first rounds' settings: NoisyComparison with the post's 20
+# iterations, the other classes with 8, the five-iteration run with 5.
+lab_hook_more() {
+  [ "$1" = bdn ] || lab_usage_error "$LAB_NAME runs no steps of its own"
+  local all=("${MORE_CASES[@]}") noisy=() others=() c
+  for c in "${all[@]}"; do
+    if [[ $c == NoisyComparison.* ]]; then noisy+=("$c"); else others+=("$c"); fi
+  done
+  case "$2" in
+    five-iterations) lab_more_bdn "$OUT/five-iterations" --iterationCount 5 --warmupCount 3 "${FIVE[@]}" || lab_failed "more rounds (five iterations)" ;;
+    "") if [ "${#others[@]}" -gt 0 ]; then
+          MORE_CASES=("${others[@]}")
+          lab_more_bdn "$OUT" "${BDN[@]}" --iterationCount 8 || lab_failed "more rounds"
+        fi
+        if [ "${#noisy[@]}" -gt 0 ]; then
+          MORE_CASES=("${noisy[@]}")
+          lab_more_bdn "$OUT" "${BDN[@]}" --iterationCount 20 || lab_failed "more rounds (NoisyComparison)"
+        fi ;;
+    *) lab_usage_error "$LAB_NAME runs no BenchmarkDotNet group '$2'" ;;
+  esac
+}
+lab_more_dispatch
 
 if [ "$PROFILE" = smoke ]; then
   lab_bdn "$OUT" --filter '*' "${BDN[@]}" || lab_failed benchmarks

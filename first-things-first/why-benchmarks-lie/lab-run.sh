@@ -58,6 +58,9 @@ case "$PROFILE" in
          LATENCY=() ;;
 esac
 
+# More rounds for the planner: the cases asked for, with the first rounds' settings (BDN).
+lab_more_dispatch
+
 lab_bdn "$OUT" "${FILTER[@]}" "${BDN[@]}" || lab_failed benchmarks
 # The latency mode shows each insert's latency (no claim of the post is judged on it): smoke and full.
 if [ "$PROFILE" != quick ]; then

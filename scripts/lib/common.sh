@@ -40,11 +40,21 @@ lab_uint() {
   printf '%s\n' "$((10#$value))"
 }
 
-# lab_rounds_asked OPTION VALUE PROFILE: the rounds a run asked for instead of its profile's (run-all.sh --rounds,
-# FTF_ROUNDS), checked: 2 to 20, in quick and full only. Use as N=$(lab_rounds_asked --rounds "$2" "$PROFILE") || exit 2.
-lab_rounds_asked() {
-  [ "$3" != smoke ] || lab_usage_error "$1 applies to the quick and full profiles (smoke runs every benchmark once)"
-  lab_uint "$1" "$2" 2 20
+# lab_seconds OPTION VALUE: VALUE as whole seconds, from "90", "90s", "10m", "1h" or "m:ss" / "h:mm:ss"; a usage error
+# naming OPTION otherwise (and for 0). Use as S=$(lab_seconds --budget "$2") || exit 2.
+lab_seconds() {
+  local option=$1 value=$2 h m s
+  if [[ $value =~ ^([0-9]{1,6})s?$ ]]; then s=$((10#${BASH_REMATCH[1]}))
+  elif [[ $value =~ ^([0-9]{1,5})m$ ]]; then s=$((10#${BASH_REMATCH[1]} * 60))
+  elif [[ $value =~ ^([0-9]{1,3})h$ ]]; then s=$((10#${BASH_REMATCH[1]} * 3600))
+  elif [[ $value =~ ^([0-9]{1,5}):([0-5][0-9])$ ]]; then s=$((10#${BASH_REMATCH[1]} * 60 + 10#${BASH_REMATCH[2]}))
+  elif [[ $value =~ ^([0-9]{1,3}):([0-5][0-9]):([0-5][0-9])$ ]]; then
+    h=$((10#${BASH_REMATCH[1]})); m=$((10#${BASH_REMATCH[2]})); s=$((h * 3600 + m * 60 + 10#${BASH_REMATCH[3]}))
+  else
+    lab_usage_error "$option must be a duration such as 600, 90s, 10m, 1h, 9:30 or 1:00:00 (got '$value')"
+  fi
+  [ "$s" -gt 0 ] || lab_usage_error "$option must be longer than 0 (got '$value')"
+  printf '%s\n' "$s"
 }
 
 # lab_out_dir OPTION DIR: creates DIR (with parents) and checks it is a writable directory, before any work starts;

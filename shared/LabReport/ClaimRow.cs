@@ -8,7 +8,7 @@ namespace LabReport;
 /// <param name="Note">Why (the rule that applied, or what is missing).</param>
 public sealed record ClaimRow(string Claim, string Published, string Measured, Verdict Verdict, string Note)
 {
-    /// <summary>The claim's id in published-numbers.json.</summary>
+    /// <summary>The claim's id in its post's claims.json.</summary>
     public string Id { get; init; } = "";
 
     /// <summary>The claim's kind (<see cref="Claims.ClaimKinds"/>).</summary>
@@ -22,4 +22,13 @@ public sealed record ClaimRow(string Claim, string Published, string Measured, V
 
     /// <summary>The number judged with its interval, when there is one number.</summary>
     public RatioEstimate? Estimate { get; init; }
+
+    /// <summary>For a borderline row: the estimate whose interval straddles the threshold (null when more rounds cannot move it).</summary>
+    public RatioEstimate? Straddling { get; init; }
+
+    /// <summary>For a borderline row: the threshold straddled, as a number on <see cref="Straddling"/>'s scale.</summary>
+    public double At { get; init; } = double.NaN;
+
+    /// <summary>For a borderline row: what deciding it would cost, or why more rounds cannot ("needs about 6 more rounds, about 1:20").</summary>
+    public string? ToDecide { get; init; }
 }

@@ -23,8 +23,8 @@ public static class EnvironmentLines
         ("BenchmarkDotNet", ["BenchmarkDotNet"]),
         ("GC mode", ["GC mode"]),
         ("WAL filesystem", ["run directory filesystem"]),
-        ("disk: sequential write", [Sections.EngineSection.DiskSequentialRow]),
-        ("disk: 4 KiB write + fdatasync", [Sections.EngineSection.DiskSyncRow]),
+        ("disk: sequential write", [StorageEngine.Benchmarks.Claims.EngineSection.DiskSequentialRow]),
+        ("disk: 4 KiB write + fdatasync", [StorageEngine.Benchmarks.Claims.EngineSection.DiskSyncRow]),
         ("hardware counters", ["hardware counters (PMU)"]),
         ("code", ["git commit"]),
     ];

@@ -87,8 +87,8 @@ public static class Judge
 
     /// <summary>A row from a kind rule's outcome.</summary>
     public static ClaimRow From(PublishedClaim claim, string measured, Outcome outcome) =>
-        Row(claim, measured, outcome.Verdict, outcome.Note) with { Threshold = outcome.Threshold };
+        Row(claim, measured, outcome.Verdict, outcome.Note) with { Threshold = outcome.Threshold, Straddling = outcome.Straddling, At = outcome.At };
 
     private static double Sesoi(PublishedClaim claim) =>
-        claim.Sesoi ?? throw new InvalidOperationException($"claim '{claim.Id}': an {claim.Kind} claim needs a sesoi in published-numbers.json");
+        claim.Sesoi ?? throw new InvalidOperationException($"claim '{claim.Id}': an {claim.Kind} claim needs a sesoi in its claims.json");
 }

@@ -27,6 +27,10 @@ public static class LabReportProgram
               its interval, faster/slower/same at a threshold; --aa measures this machine's false positives
           flame <folded-file> [--svg FILE] [--speedscope FILE] [--title TEXT]
               a flame graph (SVG, full names on hover) and a speedscope file from folded stacks
+          plan <run-folder> --seconds-left S [--step-file FILE]
+              judge the run so far and print what to measure next (scripts/run-all.sh's planner); exit 3: nothing more
+          efficiency <run-folder> --wall SECONDS
+              where a run's time went: the share in measured iterations, the claims decided per minute
           probe --label LABEL [--append FILE]
               time the drift probe (a CPU loop and a memory-latency point) and append it to a run's probe.csv
           --help
@@ -51,12 +55,14 @@ public static class LabReportProgram
             Command("ab", "before/after in interleaved or duet rounds", a => Ab.AbCommand.Run(a, output, error), Ab.AbCommand.Usage),
             Command("flame", "a flame graph from folded stacks", a => FlameGraphs.FlameCommand.Run(a, output, error), FlameGraphs.FlameCommand.Usage),
             Command("probe", "the drift probe, appended to a run's probe.csv", a => ProbeCommand.Run(a, output), ProbeCommand.Usage),
+            Command("plan", "what a run should measure next", a => Planning.PlanCommand.Run(a, output, error), Planning.PlanCommand.Usage),
+            Command("efficiency", "where a run's time went", a => Planning.EfficiencyCommand.Run(a, output), Planning.EfficiencyCommand.Usage),
         ];
         if (args.Count == 0 || args[0] is "--help" or "-h" or "help")
         {
             if (args.Count == 0)
             {
-                return LabEntryPoint.UsageError(error, "a command is needed: report, compare, readme, stability, ab, flame or probe", Invocation + " --help");
+                return LabEntryPoint.UsageError(error, "a command is needed: report, compare, readme, stability, ab, flame, probe, plan or efficiency", Invocation + " --help");
             }
 
             output.WriteLine(Usage);
@@ -65,7 +71,7 @@ public static class LabReportProgram
 
         if (commands.FirstOrDefault(c => c.Name == args[0]) is not { } command)
         {
-            return LabEntryPoint.UsageError(error, $"unknown command '{args[0]}' (allowed: report, compare, readme, stability, ab, flame, probe)", Invocation + " --help");
+            return LabEntryPoint.UsageError(error, $"unknown command '{args[0]}' (allowed: report, compare, readme, stability, ab, flame, probe, plan, efficiency)", Invocation + " --help");
         }
 
         try

@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text.Json;
+using LabRounds;
 
 namespace LabReport;
 
@@ -45,6 +46,13 @@ public sealed record PublishedClaim(string Id, string Section, string Claim, str
     /// <summary>The post's size and the size measured here, when the ratio is rescaled by n / ln n; null otherwise.</summary>
     public (double From, double To)? Rescale { get; init; }
 
+    /// <summary>
+    /// The cases the claim reads (<see cref="CaseSpec"/>: a benchmark case, or a step its post's hook runs), in the order
+    /// its measurement uses them (a ratio's numerator first): what the planner runs again while the claim is undecided,
+    /// and what a test checks against the post's benchmarks, so that renaming one fails a test naming the claim.
+    /// </summary>
+    public IReadOnlyList<CaseSpec> Cases { get; init; } = [];
+
     /// <summary>Decimals of <see cref="ValueText"/> (0 for "27").</summary>
     public int Decimals => ValueText.Contains('.', StringComparison.Ordinal) ? ValueText.Length - ValueText.IndexOf('.', StringComparison.Ordinal) - 1 : 0;
 }
@@ -57,51 +65,82 @@ public sealed record PostNumbers(string Post, string Title, string Source, IRead
 {
     /// <summary>A claim by id; throws when the data file lacks it (a programming error, not a run problem).</summary>
     public PublishedClaim Claim(string id) =>
-        Claims.FirstOrDefault(c => c.Id == id) ?? throw new InvalidOperationException($"published-numbers.json has no claim '{id}' for {Post}");
+        Claims.FirstOrDefault(c => c.Id == id) ?? throw new InvalidOperationException($"claims.json has no claim '{id}' for {Post}");
 }
 
-/// <summary>The series' published numbers, read from the one data file next to the program (published-numbers.json).</summary>
+/// <summary>
+/// The series' published numbers: one claims.json per post, in the post's own folder (first-things-first/&lt;post&gt;/Claims/,
+/// the engine's in shared/StorageEngine.Benchmarks/Claims/), copied next to the program under claims/.
+/// </summary>
 public sealed class PublishedNumbers
 {
-    /// <summary>The data file's name.</summary>
-    public const string FileName = "published-numbers.json";
+    /// <summary>A post's data file's name.</summary>
+    public const string FileName = "claims.json";
+
+    /// <summary>The folder next to the program that holds every post's data file.</summary>
+    public const string Folder = "claims";
 
     private readonly Dictionary<string, PostNumbers> _posts;
 
     private PublishedNumbers(Dictionary<string, PostNumbers> posts) => _posts = posts;
 
-    /// <summary>Every post, in the file's order.</summary>
+    /// <summary>Every post, in the order of the series (<see cref="Sections.PostSections.All"/>).</summary>
     public IReadOnlyList<PostNumbers> Posts => [.. _posts.Values];
 
     /// <summary>The numbers of a post folder ("why-benchmarks-lie").</summary>
     public PostNumbers For(string post) =>
-        _posts.TryGetValue(post, out var numbers) ? numbers : throw new InvalidOperationException($"published-numbers.json has no post '{post}'");
+        _posts.TryGetValue(post, out var numbers) ? numbers : throw new InvalidOperationException($"no claims.json names the post '{post}'");
 
-    /// <summary>Loads the data file shipped next to the program.</summary>
-    public static PublishedNumbers LoadDefault() => Load(Path.Combine(AppContext.BaseDirectory, FileName));
+    /// <summary>Every post's data file in a checkout of the repository at <paramref name="root"/>.</summary>
+    public static IReadOnlyList<string> RepositoryFiles(string root) =>
+    [
+        .. Directory.GetDirectories(Path.Combine(root, "first-things-first")).Order(StringComparer.Ordinal)
+            .Select(d => Path.Combine(d, "Claims", FileName)).Where(File.Exists),
+        Path.Combine(root, "shared", "StorageEngine.Benchmarks", "Claims", FileName),
+    ];
 
-    /// <summary>Loads a data file.</summary>
-    public static PublishedNumbers Load(string path)
+    /// <summary>Loads every post's data file shipped next to the program.</summary>
+    public static PublishedNumbers LoadDefault() => LoadFolder(Path.Combine(AppContext.BaseDirectory, Folder));
+
+    /// <summary>Loads every claims.json under <paramref name="folder"/> (a post's or the program's claims/ folder).</summary>
+    public static PublishedNumbers LoadFolder(string folder) =>
+        Load(Directory.GetFiles(folder, FileName, SearchOption.AllDirectories));
+
+    /// <summary>Loads posts' data files, one post each, ordered as the series is.</summary>
+    public static PublishedNumbers Load(IEnumerable<string> paths)
     {
-        using var doc = JsonDocument.Parse(File.ReadAllText(path));
-        var posts = new Dictionary<string, PostNumbers>(StringComparer.Ordinal);
-        foreach (var post in doc.RootElement.GetProperty("posts").EnumerateArray())
+        ArgumentNullException.ThrowIfNull(paths);
+        var order = Sections.PostSections.All.Select(s => s.Post).Distinct().ToList();
+        var posts = paths.Select(LoadPost)
+            .OrderBy(p => order.IndexOf(p.Post) is int i and >= 0 ? i : int.MaxValue)
+            .ThenBy(p => p.Post, StringComparer.Ordinal)
+            .ToList();
+        var duplicate = posts.GroupBy(p => p.Post).FirstOrDefault(g => g.Count() > 1);
+        if (duplicate is not null)
         {
-            var claims = post.GetProperty("claims").EnumerateArray().Select(ReadClaim).ToList();
-            var settings = new Dictionary<string, double>(StringComparer.Ordinal);
-            if (post.TryGetProperty("settings", out var t))
-            {
-                foreach (var p in t.EnumerateObject())
-                {
-                    settings[p.Name] = p.Value.GetDouble();
-                }
-            }
-
-            string name = post.GetProperty("post").GetString()!;
-            posts[name] = new PostNumbers(name, post.GetProperty("title").GetString()!, post.GetProperty("source").GetString()!, claims, settings);
+            throw new InvalidDataException($"two claims.json files name the post '{duplicate.Key}'");
         }
 
-        return new PublishedNumbers(posts);
+        return new PublishedNumbers(posts.ToDictionary(p => p.Post, StringComparer.Ordinal));
+    }
+
+    /// <summary>Loads one post's data file.</summary>
+    public static PostNumbers LoadPost(string path)
+    {
+        using var doc = JsonDocument.Parse(File.ReadAllText(path));
+        var post = doc.RootElement;
+        var claims = post.GetProperty("claims").EnumerateArray().Select(ReadClaim).ToList();
+        var settings = new Dictionary<string, double>(StringComparer.Ordinal);
+        if (post.TryGetProperty("settings", out var t))
+        {
+            foreach (var p in t.EnumerateObject())
+            {
+                settings[p.Name] = p.Value.GetDouble();
+            }
+        }
+
+        string name = post.GetProperty("post").GetString()!;
+        return new PostNumbers(name, post.GetProperty("title").GetString()!, post.GetProperty("source").GetString()!, claims, settings);
     }
 
     private static PublishedClaim ReadClaim(JsonElement c)
@@ -125,6 +164,7 @@ public sealed class PublishedNumbers
             SesoiWhy = Text("sesoiWhy"),
             Threads = c.TryGetProperty("threads", out var threads) ? threads.GetInt32() : null,
             Needs = Text("needs"),
+            Cases = [.. c.GetProperty("cases").EnumerateArray().Select(s => CaseSpec.Parse(s.GetString()!))],
         };
         if (c.TryGetProperty("constants", out var constants))
         {

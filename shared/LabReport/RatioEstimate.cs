@@ -29,6 +29,12 @@ public readonly record struct RatioEstimate(double Value, double Lower, double U
     /// <summary>How many rounds the ratio comes from; 0 when it comes from one process per side.</summary>
     public int Rounds { get; init; }
 
+    /// <summary>From rounds: the mean of the per-round logs, the interval's centre on the log scale; NaN otherwise.</summary>
+    public double LogMean { get; init; } = double.NaN;
+
+    /// <summary>From rounds: the standard deviation of the per-round logs, the between-round spread; NaN otherwise.</summary>
+    public double LogSpread { get; init; } = double.NaN;
+
     // Iteration counts tried when a table gives Error and StdDev but not the count.
     private const int LargestInferredCount = 100_000;
 
@@ -95,90 +101,36 @@ public readonly record struct RatioEstimate(double Value, double Lower, double U
     public static RatioEstimate FromRounds(RoundsEstimate rounds)
     {
         ArgumentNullException.ThrowIfNull(rounds);
-        return new RatioEstimate(rounds.Median, rounds.Lower, rounds.Upper, rounds.HasInterval) { Level = rounds.Level, Rounds = rounds.Count };
+        return new RatioEstimate(rounds.Median, rounds.Lower, rounds.Upper, rounds.HasInterval)
+        {
+            Level = rounds.Level,
+            Rounds = rounds.Count,
+            LogMean = rounds.LogMean,
+            LogSpread = rounds.LogSpread,
+        };
     }
 
     /// <summary>
-    /// The least level an interval of a statistic computed once per round aims for (<see cref="MedianInterval"/>).
+    /// A statistic computed once per round (the post's test repeated on each round: a p-value, an effect size, a gap),
+    /// judged like a ratio: the median of the rounds' values and the confidence sequence's interval on their logs
+    /// (<see cref="RoundsEstimate"/>), so a run may stop on it once it decides. Values that are not positive and finite
+    /// leave it without an interval. A single value is a point.
     /// </summary>
-    public const double OrderStatisticLevel = 0.90;
-
-    /// <summary>
-    /// A statistic computed once per round (a p-value, an effect size: the post's test, repeated in each round): the
-    /// median of the rounds' values, and an order-statistic interval of it, which needs no assumption about their
-    /// distribution. The k-th smallest and k-th largest of R independent rounds hold the median of the rounds'
-    /// distribution with probability 1 − 2·P(Binomial(R, ½) &lt; k). k is the largest whose level is still at least
-    /// <see cref="OrderStatisticLevel"/>, or 1 (the range) when even the range falls short: the range for 3 rounds
-    /// (75%) and 5 (93.75%), the second smallest to the second largest for 8 (92.97%), so that one round in an odd
-    /// machine state does not decide the interval once there are rounds enough to spare it. The level printed is that one.
-    /// </summary>
-    public static RatioEstimate MedianInterval(IReadOnlyList<double> perRound)
+    public static RatioEstimate PerRound(IReadOnlyList<double> perRound)
     {
         ArgumentNullException.ThrowIfNull(perRound);
-        var sorted = perRound.Where(double.IsFinite).Order().ToList();
-        if (sorted.Count == 0)
-        {
-            return Point(double.NaN);
-        }
-
-        int n = sorted.Count;
-        double median = RoundsEstimate.MedianOf(sorted);
-        if (n < 2)
-        {
-            return Point(median) with { Rounds = n };
-        }
-
-        (int k, double level) = OrderStatisticBounds(n);
-        return new RatioEstimate(median, sorted[k - 1], sorted[n - k], true) { Level = level, Rounds = n };
-    }
-
-    /// <summary>
-    /// For <paramref name="rounds"/> values: the largest k whose [k-th smallest; k-th largest] holds the median with
-    /// probability at least <see cref="OrderStatisticLevel"/> (1 when none does), and that probability.
-    /// </summary>
-    public static (int K, double Level) OrderStatisticBounds(int rounds)
-    {
-        ArgumentOutOfRangeException.ThrowIfLessThan(rounds, 2);
-        int k = 1;
-        while (2 * (k + 1) <= rounds && MedianCoverage(rounds, k + 1) >= OrderStatisticLevel)
-        {
-            k++;
-        }
-
-        return (k, MedianCoverage(rounds, k));
-    }
-
-    /// <summary>What the interval of <see cref="MedianInterval"/> is for so many rounds: "range", "2nd smallest to 2nd largest".</summary>
-    public static string OrderStatisticName(int rounds)
-    {
-        if (rounds < 2)
-        {
-            return "no interval";
-        }
-
-        int k = OrderStatisticBounds(rounds).K;
-        string nth = k switch { 2 => "2nd", 3 => "3rd", _ => $"{k}th" };
-        return k == 1 ? "range" : $"{nth} smallest to {nth} largest";
-    }
-
-    // 1 − 2·P(Binomial(n, ½) < k): the probability that fewer than k of n values fall below the median is the
-    // chance the k-th smallest lies above it; the same on the other side.
-    private static double MedianCoverage(int n, int k)
-    {
-        double below = 0, choose = 1;
-        for (int i = 0; i < k; i++)
-        {
-            below += choose;
-            choose = choose * (n - i) / (i + 1);
-        }
-
-        return 1 - 2 * below / Math.Pow(2, n);
+        var values = perRound.Where(v => !double.IsNaN(v)).ToList();
+        return values.Count < 2 ? Point(values.Count == 1 ? values[0] : double.NaN) with { Rounds = values.Count } : FromRounds(RoundsEstimate.FromRatios(values));
     }
 
     /// <summary>The reciprocal (throughput ratio from a time ratio).</summary>
     public RatioEstimate Inverse() => HasInterval
-        ? new RatioEstimate(1 / Value, Upper == 0 ? double.PositiveInfinity : 1 / Upper, Lower <= 0 ? double.PositiveInfinity : 1 / Lower, true) { Level = Level, Rounds = Rounds }
+        ? new RatioEstimate(1 / Value, Upper == 0 ? double.PositiveInfinity : 1 / Upper, Lower <= 0 ? double.PositiveInfinity : 1 / Lower, true) { Level = Level, Rounds = Rounds, LogMean = -LogMean, LogSpread = LogSpread }
         : Point(1 / Value) with { Level = Level, Rounds = Rounds };
+
+    /// <summary>This estimate times a constant (a time ratio per element: divided by the growth of the data).</summary>
+    public RatioEstimate Scaled(double factor) =>
+        this with { Value = Value * factor, Lower = Lower * factor, Upper = Upper * factor, LogMean = LogMean + Math.Log(factor) };
 
     /// <summary>"3.20× [2.80×; 3.60×]", with "(5 rounds)" when the ratio comes from rounds.</summary>
     public override string ToString()

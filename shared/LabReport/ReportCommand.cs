@@ -75,6 +75,17 @@ public static class ReportCommand
     {
         var published = PublishedNumbers.LoadDefault();
         var posts = PostSections.All.Select(s => s.Build(new SectionContext(run, published.For(s.Post), charts))).ToList();
+        var judged = DriftFlags.Apply(posts, RunProbe.Read(run).Probe);
+        return Planning.ClaimPlan.Of(run, judged, published).Annotate(judged);
+    }
+
+    /// <summary>Every section's verdict rows, no chart drawn, rows flagged where the drift probe moved (what the planner reads).</summary>
+    public static IReadOnlyList<PostReport> Judge(RunFolder run, PublishedNumbers published)
+    {
+        ArgumentNullException.ThrowIfNull(run);
+        ArgumentNullException.ThrowIfNull(published);
+        var charts = new ChartWriter(run.Path);
+        var posts = PostSections.All.Select(s => s.Build(new SectionContext(run, published.For(s.Post), charts) { DrawCharts = false })).ToList();
         return DriftFlags.Apply(posts, RunProbe.Read(run).Probe);
     }
 }

@@ -19,7 +19,7 @@ public static class ReportWriter
         md.AppendLine($"# Lab report: {run.Name}");
         md.AppendLine();
         md.AppendLine("Written by `dotnet run --project shared/LabReport -- report <run-folder>` from this run's own files: every measured number " +
-            "below is read from the file linked next to it, every published number from `shared/LabReport/published-numbers.json`.");
+            "below is read from the file linked next to it, every published number from its post's `Claims/claims.json`.");
         md.AppendLine();
         md.AppendLine("## Environment");
         md.AppendLine();
@@ -97,7 +97,8 @@ public static class ReportWriter
         var table = new MarkdownTable(headers, [.. headers.Select(_ => ColumnAlignment.Left)]);
         foreach (var r in rows)
         {
-            table.Row(OneLine(r.Claim), OneLine(r.Published), OneLine(r.Measured), $"**{r.Verdict.Name()}**{(r.Drifted ? " · machine drifted" : "")}", OneLine(r.Note));
+            table.Row(OneLine(r.Claim), OneLine(r.Published), OneLine(r.Measured), $"**{r.Verdict.Name()}**{(r.Drifted ? " · machine drifted" : "")}",
+                OneLine(r.ToDecide is { } cost ? $"{r.Note}. To decide: {cost}" : r.Note));
         }
 
         return table.ToString();

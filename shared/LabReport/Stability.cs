@@ -33,7 +33,14 @@ public enum Between
 /// <param name="Why">For a disagreement: which runs called it borderline or ran it while the machine drifted, else whether their intervals overlap.</param>
 /// <param name="Between">With runs of several machines: a machine's property or noise.</param>
 /// <param name="Overlap">A disagreement no run called borderline or drifted, whose runs' intervals overlap (<see cref="Stability.OverlapMeaning"/>).</param>
-public sealed record ClaimStability(string Key, string Claim, IReadOnlyList<ClaimRow?> Rows, bool Agree, string Why, Between Between, bool Overlap = false);
+public sealed record ClaimStability(string Key, string Claim, IReadOnlyList<ClaimRow?> Rows, bool Agree, string Why, Between Between, bool Overlap = false)
+{
+    /// <summary>
+    /// True when two runs decided the claim in ways that cannot both be right (<see cref="Verdicts.Contradicts"/>):
+    /// not a borderline call or a size the runs both rule out, but one run's "reproduced" against another's "not".
+    /// </summary>
+    public bool Contradiction => Rows.Where(r => r is not null).SelectMany(a => Rows.Where(r => r is not null).Select(b => a!.Verdict.Contradicts(b!.Verdict))).Any(x => x);
+}
 
 /// <summary>The verdicts of several runs side by side, claim by claim.</summary>
 public static class Stability

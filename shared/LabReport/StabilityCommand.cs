@@ -128,11 +128,16 @@ public static class StabilityCommand
             $"{Count(claims.Count(c => !c.Agree && c.Rows.Any(r => r?.Drifted == true)))} ran while the machine drifted" +
             (overlapping > 0 ? $"; of the others, {Count(overlapping)} had overlapping intervals ({Stability.OverlapMeaning})." : "."));
         md.AppendLine();
+        var contradictions = claims.Where(c => c.Contradiction).ToList();
+        md.AppendLine($"**{Count(contradictions.Count)} contradiction{(contradictions.Count == 1 ? "" : "s")}** (a claim decided one way in one run and " +
+            $"the other way in another: *reproduced* against any other decided verdict, or *direction only* against *not reproduced*)" +
+            (contradictions.Count > 0 ? ": " + string.Join(", ", contradictions.Select(c => c.Key)) + "." : "."));
+        md.AppendLine();
         string[] headers = [.. new[] { "claim" }.Concat(runs.Select((_, i) => $"run {i + 1}")).Append("agree").Append("why")];
         var side = new MarkdownTable(headers, [.. headers.Select(_ => ColumnAlignment.Left)]);
         foreach (var c in claims)
         {
-            side.Row([.. new[] { $"{c.Key}: {c.Claim}" }.Concat(c.Rows.Select(Cell)).Append(c.Agree ? "yes" : "**no**").Append(c.Why)]);
+            side.Row([.. new[] { $"{c.Key}: {c.Claim}" }.Concat(c.Rows.Select(Cell)).Append(c.Agree ? "yes" : c.Contradiction ? "**no: contradiction**" : "**no**").Append(c.Why)]);
         }
 
         md.Append(side);

@@ -32,6 +32,7 @@ public static class VerdictsFile
                     ["verdict"] = row.Verdict.Name(),
                     ["threshold"] = row.Threshold,
                     ["drifted"] = row.Drifted,
+                    ["toDecide"] = row.ToDecide,
                 };
                 if (row.Estimate is { } e && double.IsFinite(e.Value))
                 {

@@ -102,6 +102,5 @@ public sealed class RoundMeasurements<TSide>
         _values.TryGetValue(side, out var rounds) ? rounds : new SortedDictionary<int, double>();
 
     /// <summary>numerator / denominator, round by round.</summary>
-    public RoundsEstimate Ratio(TSide numerator, TSide denominator, double level = RoundsEstimate.DefaultLevel) =>
-        RoundsEstimate.Paired(Of(numerator), Of(denominator), level);
+    public RoundsEstimate Ratio(TSide numerator, TSide denominator) => RoundsEstimate.Paired(Of(numerator), Of(denominator));
 }

@@ -6,22 +6,24 @@ namespace LabRounds;
 /// A ratio of two sides measured in the same rounds, estimated from the rounds themselves (Kalibera &amp; Jones, ISMM
 /// 2013: the variation between process launches is a level of its own, and the interval belongs to that level). Each
 /// round gives one ratio; the estimate is their median, and the interval is Student's t on the logs of the per-round
-/// ratios: exp(mean ± t(n − 1) · s / √n), widened to hold the median if a lopsided round pushes the mean away. A
-/// machine state that lasts minutes slows both sides of a round alike and cancels in its ratio; a state that changes
-/// between the sides of a round widens the interval instead of moving the estimate.
+/// ratios, exp(mean ± c(n) · s / √n), widened to hold the median if a lopsided round pushes the mean away. c(n) is
+/// the <see cref="ConfidenceSequence"/>'s, not a fixed-n t quantile: the run looks at the interval after every round
+/// and stops a claim once it decides, and the interval stays valid at whatever round that happens. A machine state
+/// that lasts minutes slows both sides of a round alike and cancels in its ratio; a state that changes between the
+/// sides of a round widens the interval instead of moving the estimate.
 /// </summary>
 public sealed record RoundsEstimate
 {
-    /// <summary>The confidence level of intervals from rounds.</summary>
-    public const double DefaultLevel = 0.95;
+    /// <summary>The confidence level of intervals from rounds: the confidence sequence's, over every look.</summary>
+    public const double DefaultLevel = ConfidenceSequence.Level;
 
-    private RoundsEstimate(IReadOnlyList<RoundRatio> ratios, double median, double lower, double upper, double level, double logSpread)
+    private RoundsEstimate(IReadOnlyList<RoundRatio> ratios, double median, double lower, double upper, double logMean, double logSpread)
     {
         Ratios = ratios;
         Median = median;
         Lower = lower;
         Upper = upper;
-        Level = level;
+        LogMean = logMean;
         LogSpread = logSpread;
     }
 
@@ -41,7 +43,10 @@ public sealed record RoundsEstimate
     public double Upper { get; }
 
     /// <summary>The interval's confidence level.</summary>
-    public double Level { get; }
+    public double Level => DefaultLevel;
+
+    /// <summary>The mean of the logs of the per-round ratios: the centre of the interval on the log scale.</summary>
+    public double LogMean { get; }
 
     /// <summary>The standard deviation of the logs of the per-round ratios: the between-round spread (0.05 ≈ 5%).</summary>
     public double LogSpread { get; }
@@ -50,33 +55,28 @@ public sealed record RoundsEstimate
     public bool HasInterval => double.IsFinite(Lower) && double.IsFinite(Upper);
 
     /// <summary>The estimate from per-round ratios (in round order; rounds numbered from 1).</summary>
-    public static RoundsEstimate FromRatios(IReadOnlyList<double> ratios, double level = DefaultLevel)
+    public static RoundsEstimate FromRatios(IReadOnlyList<double> ratios)
     {
         ArgumentNullException.ThrowIfNull(ratios);
-        return FromRatios([.. ratios.Select((r, i) => new RoundRatio(i + 1, r))], level);
+        return FromRatios([.. ratios.Select((r, i) => new RoundRatio(i + 1, r))]);
     }
 
     /// <summary>The estimate from per-round ratios that carry their round numbers.</summary>
-    public static RoundsEstimate FromRatios(IReadOnlyList<RoundRatio> ratios, double level = DefaultLevel)
+    public static RoundsEstimate FromRatios(IReadOnlyList<RoundRatio> ratios)
     {
         ArgumentNullException.ThrowIfNull(ratios);
-        if (!(level > 0 && level < 1))
-        {
-            throw new ArgumentOutOfRangeException(nameof(level), level, "The level must be between 0 and 1, e.g. 0.95.");
-        }
-
         var values = ratios.Select(r => r.Ratio).ToArray();
         double median = MedianOf(values);
         if (values.Length < 2 || !values.All(v => v > 0 && double.IsFinite(v)))
         {
-            return new RoundsEstimate(ratios, median, double.NaN, double.NaN, level, double.NaN);
+            return new RoundsEstimate(ratios, median, double.NaN, double.NaN, double.NaN, double.NaN);
         }
 
         var logs = SampleSummary.FromValues([.. values.Select(v => Math.Log(v))]);
-        double halfWidth = StudentT.Quantile(1 - (1 - level) / 2, logs.N - 1) * logs.StandardError;
+        double halfWidth = ConfidenceSequence.Critical(logs.N) * logs.StandardError;
         double lower = Math.Min(Math.Exp(logs.Mean - halfWidth), median);
         double upper = Math.Max(Math.Exp(logs.Mean + halfWidth), median);
-        return new RoundsEstimate(ratios, median, lower, upper, level, logs.StdDev);
+        return new RoundsEstimate(ratios, median, lower, upper, logs.Mean, logs.StdDev);
     }
 
     /// <summary>
@@ -85,7 +85,7 @@ public sealed record RoundsEstimate
     /// speedup with another) is two numerators and two denominators.
     /// </summary>
     public static RoundsEstimate Paired(IReadOnlyList<IReadOnlyDictionary<int, double>> numerators,
-        IReadOnlyList<IReadOnlyDictionary<int, double>> denominators, double level = DefaultLevel)
+        IReadOnlyList<IReadOnlyDictionary<int, double>> denominators)
     {
         ArgumentNullException.ThrowIfNull(numerators);
         ArgumentNullException.ThrowIfNull(denominators);
@@ -102,31 +102,52 @@ public sealed record RoundsEstimate
         });
         var ratios = rounds.Select(r => new RoundRatio(r,
             numerators.Aggregate(1.0, (p, side) => p * side[r]) / denominators.Aggregate(1.0, (p, side) => p * side[r]))).ToList();
-        return FromRatios(ratios, level);
+        return FromRatios(ratios);
     }
 
     /// <summary>The ratio of one side over another measured in the same rounds.</summary>
-    public static RoundsEstimate Paired(IReadOnlyDictionary<int, double> numerator, IReadOnlyDictionary<int, double> denominator,
-        double level = DefaultLevel) => Paired([numerator], [denominator], level);
+    public static RoundsEstimate Paired(IReadOnlyDictionary<int, double> numerator, IReadOnlyDictionary<int, double> denominator) =>
+        Paired([numerator], [denominator]);
 
     /// <summary>The reciprocal (a throughput ratio from a time ratio): every round inverted.</summary>
-    public RoundsEstimate Inverse() => FromRatios([.. Ratios.Select(r => r with { Ratio = 1 / r.Ratio })], Level);
+    public RoundsEstimate Inverse() => FromRatios([.. Ratios.Select(r => r with { Ratio = 1 / r.Ratio })]);
 
     /// <summary>
-    /// Before/after at a threshold: <see cref="Change.Slower"/> when the whole interval of this time ratio (after /
-    /// before) lies above 1 + <paramref name="threshold"/>, <see cref="Change.Faster"/> when it lies below
-    /// 1 / (1 + threshold) (the same distance on the log scale), else <see cref="Change.Same"/> — also when there is no
-    /// interval. A change is reported only when the measurement rules out everything smaller than the threshold.
+    /// Before/after at a threshold, for this time ratio (after / before): <see cref="Shift.Slower"/> when the whole
+    /// interval lies above 1 + <paramref name="threshold"/>, <see cref="Shift.Faster"/> when it lies below
+    /// 1 / (1 + threshold) (the same distance on the log scale), <see cref="Shift.Within"/> when it lies between the
+    /// two (no change of that size), else <see cref="Shift.Undecided"/> — also when there is no interval.
     /// </summary>
-    public Change Classify(double threshold)
+    public Shift Classify(double threshold)
     {
         ArgumentOutOfRangeException.ThrowIfNegative(threshold);
         if (!HasInterval)
         {
-            return Change.Same;
+            return Shift.Undecided;
         }
 
-        return Lower > 1 + threshold ? Change.Slower : Upper < 1 / (1 + threshold) ? Change.Faster : Change.Same;
+        double high = 1 + threshold, low = 1 / (1 + threshold);
+        return Lower > high ? Shift.Slower
+            : Upper < low ? Shift.Faster
+            : Lower >= low && Upper <= high ? Shift.Within
+            : Shift.Undecided;
+    }
+
+    /// <summary>
+    /// The fewest rounds at which this spread would decide <see cref="Classify"/> at <paramref name="threshold"/>: the
+    /// nearest edge (1 + threshold, 1 / (1 + threshold), or for an interval across an edge the edge itself) cleared; null
+    /// when decided already, or when no count up to <see cref="RoundLimits.Max"/> would.
+    /// </summary>
+    public int? RoundsToClassify(double threshold)
+    {
+        if (!HasInterval || Classify(threshold) != Shift.Undecided)
+        {
+            return null;
+        }
+
+        double edge = Math.Log(1 + threshold);
+        double distance = Math.Min(Math.Abs(LogMean - edge), Math.Abs(LogMean + edge));
+        return ConfidenceSequence.RoundsToDecide(Count, LogSpread, distance);
     }
 
     /// <summary>The median of <paramref name="values"/> (the mean of the middle two for an even count); NaN when empty.</summary>
@@ -148,14 +169,17 @@ public sealed record RoundsEstimate
 public readonly record struct RoundRatio(int Round, double Ratio);
 
 /// <summary>What a before/after comparison found at its threshold.</summary>
-public enum Change
+public enum Shift
 {
-    /// <summary>No change beyond the threshold is shown (or the rounds give no interval).</summary>
-    Same,
+    /// <summary>Not decided yet: the interval reaches across an edge of ±threshold (or there is none).</summary>
+    Undecided,
 
     /// <summary>After is faster: the whole interval is below 1 / (1 + threshold).</summary>
     Faster,
 
     /// <summary>After is slower: the whole interval is above 1 + threshold.</summary>
     Slower,
+
+    /// <summary>No change of the threshold's size: the whole interval lies within [1 / (1 + threshold); 1 + threshold].</summary>
+    Within,
 }

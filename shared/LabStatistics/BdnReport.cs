@@ -33,6 +33,12 @@ public sealed record BenchmarkEntry(
     /// </summary>
     public string Title { get; init; } = Method;
 
+    /// <summary>Nanoseconds of every measured iteration of the process, all stages (jitting, pilot, warmup, overhead, workload): its time inside BenchmarkDotNet's engine.</summary>
+    public double EngineNs { get; init; }
+
+    /// <summary>Nanoseconds of the Workload/Actual iterations alone: the time the result is computed from.</summary>
+    public double WorkloadNs { get; init; }
+
     /// <summary>"Type.Method [Parameters]" for messages.</summary>
     public string Name => Parameters.Length == 0 ? $"{Type}.{Method}" : $"{Type}.{Method} [{Parameters}]";
 }

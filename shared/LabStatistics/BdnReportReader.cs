@@ -111,10 +111,37 @@ public static class BdnReportReader
             : [];
         string? group = OptionalString(benchmark, "LogicalGroup");
 
+        var (engine, workload) = StageTimes(benchmark);
         return new BenchmarkEntry(type, method, parameters, JobOf(display), display, values, source, actual, margin, isBaseline, categories, group)
         {
             Title = OptionalString(benchmark, "MethodTitle") is { Length: > 0 } title ? title : method,
+            EngineNs = engine,
+            WorkloadNs = workload,
         };
+    }
+
+    // The nanoseconds of every measurement, and of the Workload/Actual ones (0 and 0 without measurements).
+    private static (double Engine, double Workload) StageTimes(JsonElement benchmark)
+    {
+        double engine = 0, workload = 0;
+        if (benchmark.TryGetProperty("Measurements", out var measurements) && measurements.ValueKind == JsonValueKind.Array)
+        {
+            foreach (var m in measurements.EnumerateArray())
+            {
+                if (!m.TryGetProperty("Nanoseconds", out var ns) || ns.ValueKind != JsonValueKind.Number)
+                {
+                    continue;
+                }
+
+                engine += ns.GetDouble();
+                if (OptionalString(m, "IterationMode") == "Workload" && OptionalString(m, "IterationStage") == "Actual")
+                {
+                    workload += ns.GetDouble();
+                }
+            }
+        }
+
+        return (engine, workload);
     }
 
     private static (IReadOnlyList<double> Values, string Source, int? Actual) ReadValues(string path, int index, JsonElement benchmark)

@@ -48,8 +48,14 @@ public sealed class BenchmarkArguments
     /// <summary>The lab's option: run only this round of the --rounds N schedule (a hook runs each round in a process of its own).</summary>
     public const string RoundOption = "--round";
 
+    /// <summary>The lab's option: run the rounds from this one to N of the --rounds N schedule (more rounds for a run that has some).</summary>
+    public const string RoundsFromOption = "--rounds-from";
+
+    /// <summary>The lab's option: only the benchmark cases this spec picks (LabRounds' CaseSpec; repeatable).</summary>
+    public const string CaseOption = "--case";
+
     /// <summary>The most rounds one invocation may ask for (each is every case again, in its own process).</summary>
-    public const int MaxRounds = 100;
+    public const int MaxRounds = LabRounds.RoundLimits.Max;
 
     private BenchmarkArguments(IReadOnlyList<string> arguments, CommandLineOptions? options, bool informational)
     {
@@ -67,8 +73,14 @@ public sealed class BenchmarkArguments
     /// <summary>--rounds-seed S, or null (a fresh seed is drawn and printed).</summary>
     public ulong? RoundsSeed { get; private init; }
 
-    /// <summary>--round K: only round K of the schedule, or null for every round.</summary>
-    public int? Round { get; private init; }
+    /// <summary>The first round to run: K of --round K or --rounds-from K, else null (round 1).</summary>
+    public int? FirstRound { get; private init; }
+
+    /// <summary>The last round to run: K of --round K, else null (N of --rounds N).</summary>
+    public int? LastRound { get; private init; }
+
+    /// <summary>--case SPEC (each): only the cases these pick, or empty for every case the filter selects.</summary>
+    public IReadOnlyList<LabRounds.CaseSpec> Cases { get; private init; } = [];
 
     /// <summary>The lab's options for the usage text.</summary>
     public static string LabOptionsUsage => $"""
@@ -78,6 +90,9 @@ public sealed class BenchmarkArguments
           {RoundsSeedOption} S     the seed of the rounds' orders (0..2^63-1; default: drawn and printed)
           {RoundOption} K           only round K of the N (with --rounds-seed, so the rounds of separate processes
                               share one schedule)
+          {RoundsFromOption} K     rounds K to N only (with --rounds-seed): more rounds for a run that has the first K - 1
+          {CaseOption} SPEC         only the cases SPEC picks: Class.Method or Class.Method(Name=Value&Name=Value) (repeatable;
+                              with --rounds), as a post's Claims/claims.json names them
         """;
 
     /// <summary>True for --help, --version, --info and --list: BenchmarkDotNet prints something and runs nothing.</summary>
@@ -125,7 +140,7 @@ public sealed class BenchmarkArguments
             return new BenchmarkArguments(args, null, informational: true);
         }
 
-        var (rest, rounds, seed, round) = TakeRoundOptions(args);
+        var (rest, rounds, seed, first, last, cases) = TakeRoundOptions(args);
         CheckTokens(rest, modes);
         var log = new AccumulationLogger();
         var (success, _, options) = ConfigParser.Parse([.. rest], log);
@@ -136,22 +151,23 @@ public sealed class BenchmarkArguments
 
         CheckCounts(options);
         bool informational = options.PrintInformation || options.ListBenchmarkCaseMode != BenchmarkDotNet.ConsoleArguments.ListBenchmarks.ListBenchmarkCaseMode.Disabled;
-        return new BenchmarkArguments(rest, options, informational) { Rounds = rounds, RoundsSeed = seed, Round = round };
+        return new BenchmarkArguments(rest, options, informational) { Rounds = rounds, RoundsSeed = seed, FirstRound = first, LastRound = last, Cases = cases };
     }
 
-    // --rounds N, --rounds-seed S and --round K (also --name=value) are the lab's: taken out before BenchmarkDotNet
-    // sees the line.
-    private static (List<string> Others, int? Rounds, ulong? Seed, int? Round) TakeRoundOptions(IReadOnlyList<string> args)
+    // --rounds N, --rounds-seed S, --round K, --rounds-from K and --case SPEC (also --name=value) are the lab's: taken
+    // out before BenchmarkDotNet sees the line.
+    private static (List<string> Others, int? Rounds, ulong? Seed, int? First, int? Last, IReadOnlyList<LabRounds.CaseSpec> Cases) TakeRoundOptions(
+        IReadOnlyList<string> args)
     {
         var rest = new List<string>();
-        int? rounds = null;
+        int? rounds = null, round = null, from = null;
         ulong? seed = null;
-        int? round = null;
+        var cases = new List<LabRounds.CaseSpec>();
         for (int i = 0; i < args.Count; i++)
         {
             string token = args[i];
             string name = token.Split('=', 2)[0];
-            if (name is not (RoundsOption or RoundsSeedOption or RoundOption))
+            if (name is not (RoundsOption or RoundsSeedOption or RoundOption or RoundsFromOption or CaseOption))
             {
                 rest.Add(token);
                 continue;
@@ -164,38 +180,28 @@ public sealed class BenchmarkArguments
                 throw new UsageException($"option {name} needs a value");
             }
 
-            if (name == RoundOption)
+            switch (name)
             {
-                if (round is not null)
-                {
-                    throw new UsageException($"option {RoundOption} is given twice");
-                }
-
-                round = int.TryParse(value, NumberStyles.None, CultureInfo.InvariantCulture, out int k) && k is >= 1 and <= MaxRounds
-                    ? k
-                    : throw new UsageException($"option {RoundOption} must be a whole number from 1 to {MaxRounds}; got '{value}'");
-            }
-            else if (name == RoundsOption)
-            {
-                if (rounds is not null)
-                {
-                    throw new UsageException($"option {RoundsOption} is given twice");
-                }
-
-                rounds = int.TryParse(value, NumberStyles.None, CultureInfo.InvariantCulture, out int r) && r is >= 1 and <= MaxRounds
-                    ? r
-                    : throw new UsageException($"option {RoundsOption} must be a whole number from 1 to {MaxRounds}; got '{value}'");
-            }
-            else
-            {
-                if (seed is not null)
-                {
-                    throw new UsageException($"option {RoundsSeedOption} is given twice");
-                }
-
-                seed = LabRounds.RoundSchedule.TryParseSeed(value, out ulong s)
-                    ? s
-                    : throw new UsageException($"option {RoundsSeedOption} must be a whole number from 0 to 9223372036854775807; got '{value}'");
+                case RoundOption:
+                    round = Once(round, name) ?? RoundNumber(name, value);
+                    break;
+                case RoundsFromOption:
+                    from = Once(from, name) ?? RoundNumber(name, value);
+                    break;
+                case RoundsOption:
+                    rounds = Once(rounds, name) ?? RoundNumber(name, value);
+                    break;
+                case CaseOption:
+                    cases.Add(LabRounds.CaseSpec.TryParse(value, out var spec, out string? problem) && spec.IsBenchmark
+                        ? spec
+                        : throw new UsageException($"option {CaseOption}: {problem ?? $"'{value}' is a step, not a benchmark case"}"));
+                    break;
+                default:
+                    seed = seed is not null ? throw new UsageException($"option {RoundsSeedOption} is given twice")
+                        : LabRounds.RoundSchedule.TryParseSeed(value, out ulong s)
+                            ? s
+                            : throw new UsageException($"option {RoundsSeedOption} must be a whole number from 0 to 9223372036854775807; got '{value}'");
+                    break;
             }
         }
 
@@ -204,18 +210,39 @@ public sealed class BenchmarkArguments
             throw new UsageException($"option {RoundsSeedOption} needs {RoundsOption} N");
         }
 
-        if (round is not null && (rounds is null || seed is null))
+        foreach (var (given, option) in new[] { (round, RoundOption), (from, RoundsFromOption) })
         {
-            throw new UsageException($"option {RoundOption} needs {RoundsOption} N and {RoundsSeedOption} S (every round of one schedule)");
+            if (given is not null && (rounds is null || seed is null))
+            {
+                throw new UsageException($"option {option} needs {RoundsOption} N and {RoundsSeedOption} S (every round of one schedule)");
+            }
+
+            if (given > rounds)
+            {
+                throw new UsageException($"option {option} {given} is past the {rounds} round(s) of {RoundsOption}");
+            }
         }
 
-        if (round > rounds)
+        if (round is not null && from is not null)
         {
-            throw new UsageException($"option {RoundOption} {round} is past the {rounds} round(s) of {RoundsOption}");
+            throw new UsageException($"options {RoundOption} and {RoundsFromOption} exclude each other: one round, or the rounds from one on");
         }
 
-        return (rest, rounds, seed, round);
+        if (cases.Count > 0 && rounds is null)
+        {
+            throw new UsageException($"option {CaseOption} needs {RoundsOption} N (it picks cases of the lab's rounds)");
+        }
+
+        return (rest, rounds, seed, round ?? from, round, cases);
     }
+
+    private static int? Once(int? value, string name) =>
+        value is not null ? throw new UsageException($"option {name} is given twice") : null;
+
+    private static int RoundNumber(string name, string value) =>
+        int.TryParse(value, NumberStyles.None, CultureInfo.InvariantCulture, out int k) && k is >= 1 and <= MaxRounds
+            ? k
+            : throw new UsageException($"option {name} must be a whole number from 1 to {MaxRounds}; got '{value}'");
 
     /// <summary>
     /// True when this command line runs <paramref name="fullName"/> (Namespace.Type.Method): nothing informational, and

@@ -23,11 +23,12 @@ public static class BenchmarkRounds
 {
     /// <summary>What BenchmarkSwitcher would run for these arguments, expanded into rounds, then run.</summary>
     /// <returns>The summaries, or null when BenchmarkDotNet rejected the arguments (it printed why).</returns>
-    public static IReadOnlyList<Summary>? Run(string[] args, IConfig? config, Assembly assembly, RoundSchedule schedule, int? onlyRound = null)
+    public static IReadOnlyList<Summary>? Run(string[] args, IConfig? config, Assembly assembly, RoundSchedule schedule, RoundSelection? selection = null)
     {
         ArgumentNullException.ThrowIfNull(args);
         ArgumentNullException.ThrowIfNull(assembly);
         ArgumentNullException.ThrowIfNull(schedule);
+        selection ??= RoundSelection.All(schedule);
         var baseConfig = config ?? DefaultConfig.Instance;
         ILogger logger = ConsoleLogger.Default;
         var (parsed, parsedConfig, _) = ConfigParser.Parse(args, logger, baseConfig);
@@ -43,24 +44,26 @@ public static class BenchmarkRounds
             return null;
         }
 
-        var runs = TypeFilter.Filter(effective, types).Select(run => Expand(run, schedule, onlyRound)).Where(r => r.BenchmarksCases.Length > 0).ToArray();
-        logger.WriteLineInfo(onlyRound is int k
-            ? $"// Rounds: round {k} of {schedule.Rounds}, {runs.Sum(r => r.BenchmarksCases.Length)} case(s), seed {schedule.Seed}"
-            : $"// Rounds: {schedule.Rounds} interleaved rounds of {runs.Sum(r => r.BenchmarksCases.Length) / schedule.Rounds} case(s), seed {schedule.Seed}");
+        var runs = TypeFilter.Filter(effective, types).Select(run => Expand(run, schedule, selection)).Where(r => r.BenchmarksCases.Length > 0).ToArray();
+        int rounds = selection.Last - selection.First + 1;
+        string which = rounds == schedule.Rounds ? $"{schedule.Rounds} interleaved rounds" : $"rounds {selection.First} to {selection.Last} of {schedule.Rounds}";
+        logger.WriteLineInfo($"// Rounds: {which} of {runs.Sum(r => r.BenchmarksCases.Length) / rounds} case(s), seed {schedule.Seed}");
         return runs.Length == 0 ? [] : BenchmarkRunner.Run(runs);
     }
 
     /// <summary>
-    /// A class's cases, once per round (or in round <paramref name="onlyRound"/> only), each round in the schedule's
-    /// order, each job renamed for its round.
+    /// A class's cases (those the selection's specs pick, or all), once per selected round, each round in the
+    /// schedule's order, each job renamed for its round.
     /// </summary>
-    public static BenchmarkRunInfo Expand(BenchmarkRunInfo run, RoundSchedule schedule, int? onlyRound = null)
+    public static BenchmarkRunInfo Expand(BenchmarkRunInfo run, RoundSchedule schedule, RoundSelection? selection = null)
     {
         ArgumentNullException.ThrowIfNull(run);
         ArgumentNullException.ThrowIfNull(schedule);
+        selection ??= RoundSelection.All(schedule);
         var names = JobNames(run.BenchmarksCases.Select(c => c.Job));
-        var cases = schedule.Sequence(run.BenchmarksCases)
-            .Where(step => onlyRound is null || step.Round == onlyRound)
+        var picked = run.BenchmarksCases.Where(selection.Picks).ToArray();
+        var cases = schedule.Sequence(picked)
+            .Where(step => step.Round >= selection.First && step.Round <= selection.Last)
             .Select(step => BenchmarkCase.Create(step.Side.Descriptor, RoundJob(step.Side.Job, names[step.Side.Job.Id], step.Round),
                 step.Side.Parameters, step.Side.Config))
             .ToArray();
@@ -81,4 +84,31 @@ public static class BenchmarkRounds
     }
 
     private static bool IsGenerated(string id) => id.Contains('=', StringComparison.Ordinal) || id.Contains('(', StringComparison.Ordinal) || id.Contains(' ', StringComparison.Ordinal);
+}
+
+/// <summary>
+/// Which rounds of a schedule to run (<c>--round K</c>: K to K; <c>--rounds-from K</c>: K to N) and which cases
+/// (<c>--case</c>: those a spec picks; none given, every case the filter selected).
+/// </summary>
+public sealed record RoundSelection(int First, int Last, IReadOnlyList<CaseSpec> Cases)
+{
+    /// <summary>Every round of <paramref name="schedule"/>, every case.</summary>
+    public static RoundSelection All(RoundSchedule schedule)
+    {
+        ArgumentNullException.ThrowIfNull(schedule);
+        return new RoundSelection(1, schedule.Rounds, []);
+    }
+
+    /// <summary>True when the case is one to run.</summary>
+    public bool Picks(BenchmarkCase benchmarkCase)
+    {
+        ArgumentNullException.ThrowIfNull(benchmarkCase);
+        if (Cases.Count == 0)
+        {
+            return true;
+        }
+
+        var parameters = benchmarkCase.Parameters.Items.ToDictionary(p => p.Name, p => CaseSpec.ValueText(p.Value), StringComparer.Ordinal);
+        return Cases.Any(c => c.Matches(benchmarkCase.Descriptor.Type.Name, benchmarkCase.Descriptor.WorkloadMethod.Name, parameters));
+    }
 }

@@ -84,7 +84,8 @@ public static class LabEntryPoint
         if (arguments.Rounds is int rounds && !arguments.IsInformational)
         {
             var schedule = new LabRounds.RoundSchedule(rounds, arguments.RoundsSeed ?? LabRounds.RoundSchedule.NewSeed());
-            var run = BenchmarkRounds.Run(arguments.ForBenchmarkDotNet, config, program.Benchmarks, schedule, arguments.Round);
+            var run = BenchmarkRounds.Run(arguments.ForBenchmarkDotNet, config, program.Benchmarks, schedule,
+                new RoundSelection(arguments.FirstRound ?? 1, arguments.LastRound ?? rounds, arguments.Cases));
             if (run is null)
             {
                 return UsageError(error, "BenchmarkDotNet did not accept the arguments (its message is above)", ProgramInvocation + " --help");

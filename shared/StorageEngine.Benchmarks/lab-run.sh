@@ -34,6 +34,9 @@ case "$PROFILE" in
          BDN=(--warmupCount 0 --iterationCount 2 --iterationTime 100) ;;
 esac
 
+# More rounds for the planner: the cases asked for, with the first rounds' settings (BDN).
+lab_more_dispatch
+
 lab_bdn "$OUT" "${FILTER[@]}" "${BDN[@]}" || lab_failed benchmarks
 if [ "$PROFILE" = full ]; then
   ROUNDS=1 lab_bdn "$OUT/tracked" --filter '*WalAppendScaling*' '*DurableBatch*fresh*' --warmupCount 1 --iterationCount 3 || lab_failed tracked

@@ -62,8 +62,8 @@ public sealed partial class NoisyVsIsolatedScriptTests : IDisposable
     [InlineData(new[] { "--cpu", "4000" }, "--cpu 4000: no such CPU here")]
     [InlineData(new[] { "--out" }, "--out needs a value")]
     [InlineData(new[] { "--bench-cmd" }, "--bench-cmd needs a value")]
-    [InlineData(new[] { "--rounds", "0" }, "--rounds must be from 1 to 20 (got '0')")]
-    [InlineData(new[] { "--rounds", "x" }, "--rounds must be a whole number from 1 to 20 (got 'x')")]
+    [InlineData(new[] { "--rounds", "0" }, "--rounds must be from 1 to 40 (got '0')")]
+    [InlineData(new[] { "--rounds", "x" }, "--rounds must be a whole number from 1 to 40 (got 'x')")]
     [InlineData(new[] { "--out", "/proc/ftf/e3" }, "--out '/proc/ftf/e3' cannot be created")]
     public void Wrong_inputs_are_one_line_usage_errors_and_start_nothing(string[] args, string message)
     {

@@ -34,15 +34,15 @@ public sealed class CommandLineTests : IDisposable
     [InlineData(new[] { "8", "9" }, "Unexpected argument: 9")]
     [InlineData(new[] { "8", "--csv", "/proc/no-such-dir/mark8.csv" }, "--csv: cannot write '/proc/no-such-dir/mark8.csv'")]
     [InlineData(new[] { "7", "--rounds", "3" }, "--rounds applies to mark 8 (interleaved rounds of the sweep)")]
-    [InlineData(new[] { "8", "--rounds", "0" }, "Option --rounds must be at least 1 and at most 20; got 0")]
-    [InlineData(new[] { "8", "--rounds", "21" }, "Option --rounds must be at least 1 and at most 20; got 21")]
+    [InlineData(new[] { "8", "--rounds", "0" }, "Option --rounds must be at least 1 and at most 40; got 0")]
+    [InlineData(new[] { "8", "--rounds", "41" }, "Option --rounds must be at least 1 and at most 40; got 41")]
     [InlineData(new[] { "8", "--rounds-seed", "7" }, "--rounds-seed needs --rounds N")]
     [InlineData(new[] { "8", "--rounds", "2", "--rounds-seed", "x" }, "--rounds-seed must be a whole number from 0 to 9223372036854775807 (got 'x')")]
     [InlineData(new[] { "7", "--round", "1" }, "--round applies to mark 8 (one round of the sweep)")]
     [InlineData(new[] { "8", "--round", "1" }, "--round needs --rounds N and --rounds-seed S")]
     [InlineData(new[] { "8", "--rounds", "3", "--round", "1" }, "--round needs --rounds N and --rounds-seed S")]
     [InlineData(new[] { "8", "--rounds", "3", "--rounds-seed", "5", "--round", "4" }, "--round must be at most --rounds (3); got 4")]
-    [InlineData(new[] { "8", "--rounds", "3", "--rounds-seed", "5", "--round", "0" }, "Option --round must be at least 1 and at most 20; got 0")]
+    [InlineData(new[] { "8", "--rounds", "3", "--rounds-seed", "5", "--round", "0" }, "Option --round must be at least 1 and at most 40; got 0")]
     public void Bad_input_is_a_usage_error_on_stderr_with_exit_2_and_nothing_run(string[] args, string message)
     {
         var (exit, stdout, stderr) = Run(MarkCommand.Command, args);

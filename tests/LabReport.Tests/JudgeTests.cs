@@ -30,7 +30,7 @@ public class JudgeTests
     [InlineData(4, 20.0, 18, 22, Verdict.DirectionOnly, null)]
     [InlineData(4, 0.5, 0.4, 0.6, Verdict.NotReproduced, null)]     // resolved the other way
     [InlineData(4, 1.1, 0.9, 2.5, Verdict.Borderline, "1")]         // unresolved: "could not tell" is borderline, not "not reproduced"
-    [InlineData(17.6, 1.05, 0.49, 2.25, Verdict.NotReproduced, null)] // unresolved, but entirely below 8.8×: the post's size ruled out
+    [InlineData(17.6, 1.05, 0.49, 2.25, Verdict.SizeRuledOut, null)] // unresolved, but entirely below 8.8×: the post's size ruled out
     [InlineData(4, 2.5, 1.5, 3.0, Verdict.Borderline, "2.00×")]     // resolved; straddles the band's low edge
     [InlineData(0.2, 0.3, 0.28, 0.32, Verdict.Reproduced, null)]    // below 1, on its own side
     [InlineData(1.0154, 1.8, 1.7, 1.9, Verdict.DirectionOnly, null)] // the case: 1.8× no longer reproduces a 1.5% claim
@@ -181,16 +181,18 @@ public class JudgeTests
     }
 
     [Fact]
-    public void Unresolved_in_eight_rounds_is_not_decided_by_one_odd_round()
+    public void Unresolved_is_judged_on_the_gaps_of_the_rounds_like_a_ratio()
     {
-        // Seven rounds apart (gap 1 ms over a reach of 0.5 ms) and one that overlaps: the order-statistic interval of the
-        // gap (2nd smallest to 2nd largest) lies above 1. Two rounds that overlap make it straddle 1.
+        // Rounds apart (gap 1 ms over a reach of 0.5 ms: 2) and rounds that overlap (0.8 ms: 0.8 — nearly touching).
         (BenchmarkResult, BenchmarkResult) Round(int round, double error) => (Result(26, 0.1, 5, error, round), Result(25, 0.1, 5, 0.25, round));
-        var oneOdd = UnresolvedRule.Judge([.. Enumerable.Range(1, 7).Select(r => Round(r, 0.25)), Round(8, 1)])!.Value;
-        oneOdd.Verdict.Should().Be(Verdict.NotReproduced);
-        oneOdd.Note.Should().Contain("overlap in 1 of 8 rounds").And.Contain("2nd smallest to 2nd largest");
-        UnresolvedRule.Judge([.. Enumerable.Range(1, 6).Select(r => Round(r, 0.25)), Round(7, 1), Round(8, 1)])!.Value.Verdict.Should().Be(Verdict.Borderline);
-        UnresolvedRule.Judge([.. Enumerable.Range(1, 4).Select(r => Round(r, 0.25)), Round(5, 1)])!.Value.Verdict.Should().Be(Verdict.Borderline, "with five rounds the interval is the range: one round that overlaps is enough");
+        var apart = UnresolvedRule.Judge([.. Enumerable.Range(1, 8).Select(r => Round(r, r % 2 == 0 ? 0.25 : 0.3))])!.Value;
+        apart.Verdict.Should().Be(Verdict.NotReproduced);
+        apart.Note.Should().Contain("overlap in 0 of 8 rounds").And.Contain("the rounds' median");
+        var mixed = UnresolvedRule.Judge([.. Enumerable.Range(1, 6).Select(r => Round(r, 0.25)), Round(7, 1), Round(8, 1)])!.Value;
+        mixed.Verdict.Should().Be(Verdict.Borderline, "two rounds that overlap widen the interval across 1");
+        mixed.Straddling.Should().NotBeNull();
+        mixed.At.Should().Be(1);
+        UnresolvedRule.Judge([.. Enumerable.Range(1, 8).Select(r => Round(r, r % 2 == 0 ? 1.0 : 1.2))])!.Value.Verdict.Should().Be(Verdict.Reproduced);
     }
 
     [Theory]

@@ -47,6 +47,26 @@ public sealed class StabilityTests : IDisposable
         return run;
     }
 
+    [Theory]
+    [InlineData(Verdict.Reproduced, Verdict.NotReproduced, true)]
+    [InlineData(Verdict.Reproduced, Verdict.DirectionOnly, true)]
+    [InlineData(Verdict.Reproduced, Verdict.SizeRuledOut, true)]
+    [InlineData(Verdict.DirectionOnly, Verdict.NotReproduced, true)]
+    [InlineData(Verdict.DirectionOnly, Verdict.SizeRuledOut, false)]
+    [InlineData(Verdict.SizeRuledOut, Verdict.NotReproduced, false)]
+    [InlineData(Verdict.Reproduced, Verdict.Borderline, false)]
+    [InlineData(Verdict.NotReproduced, Verdict.NotMeasurableHere, false)]
+    public void Only_decided_verdicts_that_cannot_both_hold_are_a_contradiction(Verdict a, Verdict b, bool contradiction)
+    {
+        static RunVerdicts Run(string name, Verdict verdict) => new(name, "M", new Dictionary<string, ClaimRow> { ["p/c"] = new("c", "", "", verdict, "") });
+
+        a.Contradicts(b).Should().Be(contradiction);
+        b.Contradicts(a).Should().Be(contradiction);
+        Stability.Compare([Run("a", a), Run("b", b)]).Single().Contradiction.Should().Be(contradiction);
+        string md = StabilityCommand.Write([Run("a", a), Run("b", b)]);
+        md.Should().Contain(contradiction ? "**1 contradiction** " : "**0 contradictions** ");
+    }
+
     [Fact]
     public void A_disagreement_no_run_called_borderline_says_whether_the_intervals_overlap()
     {
@@ -142,7 +162,7 @@ public sealed class StabilityTests : IDisposable
         var e1 = Row(output, "enemies-of-measurement/E1");
         e1[1].Should().Be("reproduced");
         e1[2].Should().Be("direction only · drifted");
-        e1[3].Should().Be("**no**");
+        e1[3].Should().Be("**no: contradiction**", "reproduced in one run, direction only in the other");
         e1[4].Should().Be("machine drifted in fixtures/full");
         Row(output, "enemies-of-measurement/E5")[3].Should().Be("yes", "a drifted claim that agrees is still agreement");
         output.Should().NotContain("## Between machines", "one machine");

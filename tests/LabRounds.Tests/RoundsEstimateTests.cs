@@ -5,21 +5,24 @@ namespace LabRounds.Tests;
 public class RoundsEstimateTests
 {
     [Fact]
-    public void The_interval_is_students_t_on_the_logs_of_the_round_ratios()
+    public void The_interval_is_the_confidence_sequences_t_on_the_logs_of_the_round_ratios()
     {
         double[] ratios = [2.0, 2.2, 1.9, 2.1, 2.05];
         var estimate = RoundsEstimate.FromRatios(ratios);
 
-        // Reference, by hand: mean and sample SD of ln r, t(0.975, 4) = 2.776445.
+        // Reference, by hand: mean and sample SD of ln r, the sequence's t quantile at 5 rounds (wider than t(0.975, 4) = 2.776445).
         double[] logs = [.. ratios.Select(r => Math.Log(r))];
         double mean = logs.Average();
         double sd = Math.Sqrt(logs.Sum(l => (l - mean) * (l - mean)) / (logs.Length - 1));
-        double half = 2.7764451051977987 * sd / Math.Sqrt(logs.Length);
+        double critical = LabStatistics.StudentT.Quantile(1 - ConfidenceSequence.NominalMiss(5) / 2, 4);
+        critical.Should().BeGreaterThan(2.7764451051977987);
+        double half = critical * sd / Math.Sqrt(logs.Length);
 
         estimate.Median.Should().Be(2.05);
         estimate.Lower.Should().BeApproximately(Math.Exp(mean - half), 1e-9);
         estimate.Upper.Should().BeApproximately(Math.Exp(mean + half), 1e-9);
         estimate.LogSpread.Should().BeApproximately(sd, 1e-12);
+        estimate.LogMean.Should().BeApproximately(mean, 1e-12);
         estimate.Level.Should().Be(0.95);
         estimate.Count.Should().Be(5);
     }
@@ -83,13 +86,23 @@ public class RoundsEstimateTests
     }
 
     [Theory]
-    [InlineData(new[] { 1.10, 1.11, 1.09, 1.10, 1.12 }, Change.Slower)]
-    [InlineData(new[] { 0.90, 0.91, 0.89, 0.90, 0.92 }, Change.Faster)]
-    [InlineData(new[] { 1.00, 1.01, 0.99, 1.00, 1.02 }, Change.Same)]
-    [InlineData(new[] { 1.03, 1.00, 1.06, 1.02, 1.05 }, Change.Same)] // a 3% change whose interval reaches below +2%
-    [InlineData(new[] { 1.10 }, Change.Same)]                          // one round: no interval, no call
-    public void A_change_is_called_only_when_the_whole_interval_is_beyond_the_threshold(double[] ratios, Change expected)
+    [InlineData(new[] { 1.10, 1.11, 1.09, 1.10, 1.12 }, Shift.Slower)]
+    [InlineData(new[] { 0.90, 0.91, 0.89, 0.90, 0.92 }, Shift.Faster)]
+    [InlineData(new[] { 1.000, 1.001, 0.999, 1.000, 1.002 }, Shift.Within)] // tight around 1: no 2% change
+    [InlineData(new[] { 1.03, 1.00, 1.06, 1.02, 1.05 }, Shift.Undecided)]   // a 3% change whose interval reaches below +2%
+    [InlineData(new[] { 1.10 }, Shift.Undecided)]                            // one round: no interval, no call
+    public void A_change_is_called_only_when_the_whole_interval_is_beyond_the_threshold(double[] ratios, Shift expected)
     {
         RoundsEstimate.FromRatios(ratios).Classify(0.02).Should().Be(expected);
+    }
+
+    [Fact]
+    public void An_undecided_comparison_says_how_many_rounds_would_decide_it()
+    {
+        var undecided = RoundsEstimate.FromRatios([1.03, 1.00, 1.06, 1.02, 1.05]);
+        int? rounds = undecided.RoundsToClassify(0.02);
+
+        rounds.Should().NotBeNull().And.BeGreaterThan(5);
+        RoundsEstimate.FromRatios([1.10, 1.11, 1.09, 1.10, 1.12]).RoundsToClassify(0.02).Should().BeNull("it is decided");
     }
 }

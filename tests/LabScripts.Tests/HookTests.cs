@@ -90,7 +90,7 @@ public sealed class HookTests : IDisposable
 
         result.ExitCode.Should().Be(0, result.ToString());
         Directory.GetFiles(outDir).Select(Path.GetFileName).Should().BeEquivalentTo(
-            "command.txt", "Fake.Bench-report-github.md", "Fake.Bench-report.csv", "Fake.Bench-report-full.json", "mode.txt");
+            "command.txt", "Fake.Bench-report-github.md", "Fake.Bench-report.csv", "Fake.Bench-report-full.json", "mode.txt", "steps.tsv", "more-steps.txt");
         string[] calls = File.ReadAllLines(Path.Combine(_work, "calls"));
         calls[0].Should().StartWith("--filter * --iterationTime 100 --rounds 3 --rounds-seed 1234 --exporters fulljson --buildTimeout 600 --keepFiles --artifacts "
             + Path.Combine(_work, "run"));
@@ -104,7 +104,7 @@ public sealed class HookTests : IDisposable
     [Theory]
     [InlineData("smoke", "")]
     [InlineData("quick", " --rounds 3 --rounds-seed 1234")]
-    [InlineData("full", " --rounds 5 --rounds-seed 1234")]
+    [InlineData("full", " --rounds 3 --rounds-seed 1234")]
     public void Each_profile_measures_in_its_rounds_with_the_runs_seed(string profile, string rounds)
     {
         string post = FakePost(withBuild: true);
@@ -115,42 +115,71 @@ public sealed class HookTests : IDisposable
     }
 
     [Theory]
-    [InlineData("quick", " --rounds 7 --rounds-seed 1234")]
-    [InlineData("full", " --rounds 7 --rounds-seed 1234")]
-    public void FTF_ROUNDS_sets_the_rounds_of_quick_and_full(string profile, string rounds)
+    [InlineData("quick")]
+    [InlineData("full")]
+    public void Quick_and_full_run_the_first_rounds(string profile)
     {
         string post = FakePost(withBuild: true);
 
-        Run(post, [profile, Path.Combine(_work, "out")], rounds: "7").ExitCode.Should().Be(0);
+        Run(post, [profile, Path.Combine(_work, "out")]).ExitCode.Should().Be(0);
 
-        File.ReadAllLines(Path.Combine(_work, "calls"))[0].Should().StartWith($"--filter * --iterationTime 100{rounds} --exporters fulljson ");
-    }
-
-    [Theory]
-    [InlineData("quick", "1", "FTF_ROUNDS must be from 2 to 20 (got '1')")]
-    [InlineData("full", "21", "FTF_ROUNDS must be from 2 to 20 (got '21')")]
-    [InlineData("full", "ten", "FTF_ROUNDS must be a whole number from 2 to 20 (got 'ten')")]
-    [InlineData("smoke", "4", "FTF_ROUNDS applies to the quick and full profiles (smoke runs every benchmark once)")]
-    public void A_wrong_FTF_ROUNDS_is_a_usage_error_before_any_work(string profile, string rounds, string message)
-    {
-        string post = FakePost(withBuild: true);
-        string outDir = Path.Combine(_work, "out");
-
-        Run(post, [profile, outDir], rounds: rounds).ShouldBeUsageError(message);
-        Run(post, ["--estimate", profile], rounds: rounds).ShouldBeUsageError(message);
-        Directory.Exists(outDir).Should().BeFalse();
+        File.ReadAllLines(Path.Combine(_work, "calls"))[0].Should().StartWith("--filter * --iterationTime 100 --rounds 3 --rounds-seed 1234 --exporters fulljson ");
+        string steps = File.ReadAllText(Path.Combine(_work, "out", "steps.tsv"));
+        steps.Should().MatchRegex(@"^bdn\t[0-9]+\t\tFake\.Bench-report-full\.json\n$", "the invocation's time and its report, for the planner's costs");
+        File.ReadAllText(Path.Combine(_work, "out", "more-steps.txt")).Should().Be("sweep\nmark0\n");
     }
 
     [Fact]
-    public void The_estimate_scales_with_FTF_ROUNDS_except_where_a_hook_measures_no_rounds()
+    public void More_rounds_run_the_cases_asked_for_from_the_round_asked_into_their_own_folder()
     {
-        string post = FakePost(withBuild: false);
+        string post = FakePost(withBuild: true);
+        string outDir = Path.Combine(_work, "out");
+        Run(post, ["quick", outDir]).ExitCode.Should().Be(0);
+        File.Delete(Path.Combine(_work, "calls"));
 
-        Run(post, ["--estimate", "full"], rounds: "10").Stdout.Should().Be("600\n", "the fake post's 300 s for 5 rounds, at 10");
-        Run(post, ["--estimate", "quick"], rounds: "4").Stdout.Should().Be("27\n", "20 s for 3 rounds at 4, rounded up");
-        Bash.Run("first-things-first/coordinated-omission/lab-run.sh", ["--estimate", "full"], new Dictionary<string, string> { ["FTF_ROUNDS"] = "10" })
-            .Stdout.Should().Be(Bash.Run("first-things-first/coordinated-omission/lab-run.sh", ["--estimate", "full"]).Stdout,
-                "post 3 runs its simulation once: more rounds change nothing there");
+        var more = Run(post, ["--more", "quick", outDir, "bdn", "", "4", "2", "Bench.A(N=1)", "Bench.B"]);
+
+        more.ExitCode.Should().Be(0, more.ToString());
+        File.ReadAllLines(Path.Combine(_work, "calls")).Should().ContainSingle().Which.Should()
+            .StartWith("--filter * --iterationTime 100 --rounds 5 --rounds-from 4 --rounds-seed 1234 --case Bench.A(N=1) --case Bench.B --exporters fulljson ");
+        File.Exists(Path.Combine(outDir, "more-4", "Fake.Bench-report-full.json")).Should().BeTrue();
+        File.ReadAllText(Path.Combine(outDir, "command.txt")).Should().Contain("--rounds-from 4").And.Contain("--iterationTime 100 --rounds 3", "the first rounds' command stays");
+        File.ReadAllLines(Path.Combine(outDir, "steps.tsv")).Should().Contain(l => l.StartsWith("bdn\t", StringComparison.Ordinal) && l.EndsWith("\tmore-4\tmore-4/Fake.Bench-report-full.json", StringComparison.Ordinal));
+        File.Exists(Path.Combine(outDir, "mode.txt")).Should().BeTrue("the first rounds' mode ran");
+    }
+
+    [Fact]
+    public void More_rounds_of_a_step_run_the_hooks_own_step_and_log_it()
+    {
+        string post = FakePost(withBuild: true);
+        string outDir = Path.Combine(_work, "out");
+        Run(post, ["quick", outDir]).ExitCode.Should().Be(0);
+
+        Run(post, ["--more", "quick", outDir, "steps", "", "4", "2", "sweep"]).ExitCode.Should().Be(0);
+
+        File.ReadAllLines(Path.Combine(outDir, "steps.tsv")).Where(l => l.StartsWith("step\t", StringComparison.Ordinal))
+            .Select(l => string.Join(' ', l.Split('\t').Skip(2))).Should().Equal("sweep 4", "sweep 5");
+    }
+
+    [Theory]
+    [InlineData(new[] { "quick", "OUT", "bdn", "", "4" }, "--more needs PROFILE OUTDIR KIND GROUP FROM COUNT and at least one CASE")]
+    [InlineData(new[] { "quick", "OUT", "other", "", "4", "1", "X.Y" }, "KIND must be bdn or steps (got 'other')")]
+    [InlineData(new[] { "quick", "OUT", "bdn", "../up", "4", "1", "X.Y" }, "GROUP must be a sub-folder of OUTDIR")]
+    [InlineData(new[] { "quick", "OUT", "bdn", "", "1", "1", "X.Y" }, "FROM must be from 2 to 1000 (got '1')")]
+    [InlineData(new[] { "quick", "OUT", "bdn", "", "4", "0", "X.Y" }, "COUNT must be from 1 to 1000 (got '0')")]
+    [InlineData(new[] { "quick", "OUT", "steps", "", "4", "1", "mark9" }, "fake-post cannot run more rounds of step 'mark9' (it can: sweep mark0)")]
+    [InlineData(new[] { "quick", "NEW", "bdn", "", "4", "1", "X.Y" }, "holds no first rounds of fake-post")]
+    [InlineData(new[] { "quick", "OUT", "bdn", "defended", "4", "1", "X.Y" }, "fake-post runs no more rounds of bdn cases in 'defended'")]
+    public void A_wrong_more_is_a_usage_error_before_any_work(string[] args, string message)
+    {
+        string post = FakePost(withBuild: true);
+        string outDir = Path.Combine(_work, "out");
+        Run(post, ["quick", outDir]).ExitCode.Should().Be(0);
+        File.Delete(Path.Combine(_work, "calls"));
+        string[] line = [.. args.Select(a => a == "OUT" ? outDir : a == "NEW" ? Path.Combine(_work, "new") : a)];
+
+        Run(post, ["--more", .. line]).ShouldBeUsageError(message);
+        File.Exists(Path.Combine(_work, "calls")).Should().BeFalse();
     }
 
     [Theory]
@@ -197,7 +226,7 @@ public sealed class HookTests : IDisposable
         Run(post, ["--estimate", "full"]).Stdout.Should().Be("300\n");
     }
 
-    private ScriptResult Run(string post, string[] args, bool failBenchmarks = false, string? rounds = null)
+    private ScriptResult Run(string post, string[] args, bool failBenchmarks = false)
     {
         var environment = new Dictionary<string, string>
         {
@@ -206,11 +235,6 @@ public sealed class HookTests : IDisposable
             ["FAKE_FAIL"] = failBenchmarks ? "1" : "0",
             ["FTF_ROUNDS_SEED"] = "1234",
         };
-        if (rounds is not null)
-        {
-            environment["FTF_ROUNDS"] = rounds;
-        }
-
         return Bash.Run(Path.Combine(post, "lab-run.sh"), args, environment);
     }
 
@@ -227,9 +251,20 @@ public sealed class HookTests : IDisposable
             set -euo pipefail
             . '{{Bash.RepoRoot}}/scripts/lib/hook.sh'
             LAB_BUDGET="smoke=10 quick=20 full=300"
+            LAB_MORE_STEPS="sweep mark0"
             LAB_HOOK_HELP="  PROFILE smoke/quick/full   fake"
             lab_hook_start "$@"
-            lab_bdn "$OUT" --filter '*' --iterationTime 100 || lab_failed benchmarks
+            BDN=(--iterationTime 100)
+            lab_more_step() { local t0=$SECONDS; lab_log_step "$1" "$2" $((SECONDS - t0)); }
+            lab_hook_more() {
+              case "$1" in
+                bdn) [ -z "$2" ] || lab_usage_error "$LAB_NAME runs no more rounds of bdn cases in '$2'"
+                     lab_more_bdn "$OUT" "${BDN[@]}" || lab_failed "more rounds" ;;
+                steps) lab_more_steps ;;
+              esac
+            }
+            lab_more_dispatch
+            lab_bdn "$OUT" --filter '*' "${BDN[@]}" || lab_failed benchmarks
             lab_run mode --size 3 > "$OUT/mode.txt" || lab_failed mode
             lab_hook_done
             """);

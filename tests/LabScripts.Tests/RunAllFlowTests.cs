@@ -46,7 +46,7 @@ public sealed class RunAllFlowTests : IDisposable
         result.ExitCode.Should().Be(0, result.ToString());
         string[] order = ["engine", "hand-rolled-harness", "why-benchmarks-lie", "zz-new-post"];
         File.ReadAllLines(Path.Combine(_repo.Path, "calls")).Should().Equal(order.Select(p => $"{p} quick {Path.Combine(_out, p)}"));
-        result.Stdout.Should().Contain("| engine | 0:07 |").And.Contain("| **total** | **1:08** |", "40 s of build and 4 posts of 7 s");
+        result.Stdout.Should().Contain("| engine, first rounds | 0:07 |").And.Contain("| **total** | **1:08** |", "40 s of build and 4 posts of 7 s");
         result.Stderr.Should().Contain("==> [1/4] engine (estimate 0:07)")
             .And.Contain("==> engine: ok in 0:0").And.Contain("(estimate 0:07); 3 post(s) left")
             .And.Contain("==> zz-new-post: ok in 0:0").And.Contain("(estimate 0:07); 0 post(s) left");
@@ -57,17 +57,60 @@ public sealed class RunAllFlowTests : IDisposable
     }
 
     [Fact]
-    public void Rounds_set_for_the_run_reach_every_hook_and_rounds_md_replays_with_them()
+    public void After_the_first_rounds_the_planner_runs_the_steps_it_names_until_it_says_stop()
     {
-        var result = RunAll(("FTF_ROUNDS", "6"));
+        WithReport();
+
+        var result = RunAll();
 
         result.ExitCode.Should().Be(0, result.ToString());
-        File.ReadAllLines(Path.Combine(_repo.Path, "calls")).Should().HaveCount(4).And.OnlyContain(l => l.EndsWith(" rounds=6", StringComparison.Ordinal));
-        string rounds = File.ReadAllText(Path.Combine(_out, "rounds.md"));
-        rounds.Should().Contain("Every post ran 6 rounds (--rounds 6), not its profile's.")
-            .And.MatchRegex(@"Replay the orders with: scripts/run-all\.sh --profile quick --rounds 6 --seed [0-9]+");
+        File.ReadAllLines(Path.Combine(_repo.Path, "calls")).Should().Contain($"why-benchmarks-lie more quick {Path.Combine(_out, "why-benchmarks-lie")} bdn  4 2 Bench.A(N=1) Bench.B");
+        result.Stderr.Should().Contain("==> planner (").And.Contain("2 claim(s) undecided; next: why-benchmarks-lie's lazy")
+            .And.Contain("every claim that rounds can decide is decided");
+        string timings = File.ReadAllText(Path.Combine(_out, "timings.md"));
+        timings.Should().Contain("| planner: why-benchmarks-lie, 2 round(s) of 2 case(s) | ok |").And.Contain("Measured iterations");
+        File.ReadAllText(Path.Combine(_out, "rounds.md")).Should().Contain("the planner added rounds where a claim was undecided, within the 10:00 budget");
+        File.ReadAllText(Path.Combine(_out, "probe.csv")).Should().Contain("planner: why-benchmarks-lie");
+    }
 
-        RunAll(("FTF_ROUNDS", "1")).ShouldBeUsageError("FTF_ROUNDS must be from 2 to 20 (got '1')");
+    [Fact]
+    public void The_budget_is_the_runs_and_the_list_shows_the_planners_share()
+    {
+        WithReport();
+        var list = Bash.Code($"cd '{_repo.Path}' && scripts/run-all.sh --list --budget 20m", Environment());
+        list.ExitCode.Should().Be(0, list.ToString());
+        list.Stdout.Should().Contain("| planner: more rounds where a claim is undecided | up to 18:42 |").And.Contain("| **total (the budget)** | **20:00** |");
+
+        Bash.Code($"cd '{_repo.Path}' && scripts/run-all.sh --budget soon", Environment())
+            .ShouldBeUsageError("--budget must be a duration such as 600, 90s, 10m, 1h, 9:30 or 1:00:00 (got 'soon')");
+        Bash.Code($"cd '{_repo.Path}' && scripts/run-all.sh --budget 0", Environment()).ShouldBeUsageError("--budget must be longer than 0 (got '0')");
+        Bash.Code($"cd '{_repo.Path}' && scripts/run-all.sh --profile smoke --budget 5m", Environment())
+            .ShouldBeUsageError("--budget applies to the quick and full profiles");
+        Bash.Code($"cd '{_repo.Path}' && scripts/run-all.sh --rounds 5", Environment()).ShouldBeUsageError("unknown argument '--rounds'");
+    }
+
+    // The report project and a fake LabReport build: the probe, a planner that names one step and then says stop, the
+    // efficiency line.
+    private void WithReport()
+    {
+        Directory.CreateDirectory(Path.Combine(_repo.Path, "shared", "LabReport"));
+        File.WriteAllText(Path.Combine(_repo.Path, "shared", "LabReport", "LabReport.csproj"), "<Project />\n");
+        string bin = Path.Combine(_repo.Path, "shared", "LabReport", "bin", "Release", "net10.0");
+        Directory.CreateDirectory(bin);
+        Bash.WriteExecutable(Path.Combine(bin, "LabReport"), """
+            #!/usr/bin/env bash
+            case "$1" in
+              probe) while [ $# -gt 0 ]; do if [ "$1" = --label ]; then label=$2; fi; if [ "$1" = --append ]; then file=$2; fi; shift; done
+                     echo "$label" >> "$file" ;;
+              plan) run=$2
+                    while [ $# -gt 0 ]; do if [ "$1" = --step-file ]; then file=$2; fi; shift; done
+                    if [ -f "$run/.planned" ]; then echo "every claim that rounds can decide is decided (2 judged)"; exit 3; fi
+                    : > "$run/.planned"
+                    printf 'why-benchmarks-lie\tbdn\t\t4\t2\t30\nBench.A(N=1)\nBench.B\n' > "$file"
+                    echo "2 claim(s) undecided; next: why-benchmarks-lie's lazy, 2 rounds of 2 cases, about 0:30" ;;
+              efficiency) echo "Measured iterations (BenchmarkDotNet's Workload/Actual): 0:01 of the run's 0:10 (10%)." ;;
+            esac
+            """);
     }
 
     [Fact]
@@ -95,8 +138,7 @@ public sealed class RunAllFlowTests : IDisposable
     [Fact]
     public void With_the_report_project_the_run_ends_with_the_reports_path()
     {
-        Directory.CreateDirectory(Path.Combine(_repo.Path, "shared", "LabReport"));
-        File.WriteAllText(Path.Combine(_repo.Path, "shared", "LabReport", "LabReport.csproj"), "<Project />\n");
+        WithReport();
 
         var result = RunAll();
 
@@ -162,7 +204,8 @@ public sealed class RunAllFlowTests : IDisposable
         Bash.WriteExecutable(Path.Combine(dir, "lab-run.sh"), $$"""
             #!/usr/bin/env bash
             if [ "$1" = --estimate ]; then echo 7; exit 0; fi
-            echo "{{name}} $1 $2${FTF_ROUNDS:+ rounds=$FTF_ROUNDS}" >> "$FAKE_CALLS"
+            if [ "$1" = --more ]; then shift; echo "{{name}} more $*" >> "$FAKE_CALLS"; exit 0; fi
+            echo "{{name}} $1 $2" >> "$FAKE_CALLS"
             echo "fake hook {{name}}"
             trap 'exit 130' INT TERM
             mkdir -p "$2" && echo "| table |" > "$2/table.md"

@@ -106,15 +106,15 @@ public class BenchmarkArgumentsTests
 
     [Theory]
     [InlineData(new[] { "--rounds" }, "option --rounds needs a value")]
-    [InlineData(new[] { "--rounds", "0" }, "option --rounds must be a whole number from 1 to 100; got '0'")]
-    [InlineData(new[] { "--rounds", "101" }, "option --rounds must be a whole number from 1 to 100; got '101'")]
-    [InlineData(new[] { "--rounds", "three" }, "option --rounds must be a whole number from 1 to 100; got 'three'")]
+    [InlineData(new[] { "--rounds", "0" }, "option --rounds must be a whole number from 1 to 40; got '0'")]
+    [InlineData(new[] { "--rounds", "101" }, "option --rounds must be a whole number from 1 to 40; got '101'")]
+    [InlineData(new[] { "--rounds", "three" }, "option --rounds must be a whole number from 1 to 40; got 'three'")]
     [InlineData(new[] { "--rounds", "3", "--rounds", "4" }, "option --rounds is given twice")]
     [InlineData(new[] { "--rounds", "3", "--rounds-seed", "-5" }, "option --rounds-seed must be a whole number from 0 to 9223372036854775807; got '-5'")]
     [InlineData(new[] { "--rounds-seed", "7" }, "option --rounds-seed needs --rounds N")]
     [InlineData(new[] { "--rounds", "3", "--round", "1" }, "option --round needs --rounds N and --rounds-seed S (every round of one schedule)")]
     [InlineData(new[] { "--rounds", "3", "--rounds-seed", "7", "--round", "4" }, "option --round 4 is past the 3 round(s) of --rounds")]
-    [InlineData(new[] { "--rounds", "3", "--rounds-seed", "7", "--round", "0" }, "option --round must be a whole number from 1 to 100; got '0'")]
+    [InlineData(new[] { "--rounds", "3", "--rounds-seed", "7", "--round", "0" }, "option --round must be a whole number from 1 to 40; got '0'")]
     public void Wrong_rounds_options_are_one_line_naming_the_option(string[] args, string message) =>
         FluentActions.Invoking(() => BenchmarkArguments.Parse(args, Modes)).Should().Throw<UsageException>().WithMessage(message);
 }

@@ -29,7 +29,9 @@ Options:
   --max-seconds N   lifetime of each busy loop (default 900); must outlast the noisy run, or the script warns
   --loops N         number of busy loops (default: online CPUs)
   --cpu N           CPU for the isolated run (default 0)
-  --rounds N        run the pair N times (1-20, default 1); with N > 1 the reports go to DIR/{noisy,isolated}/round-K
+  --rounds N        run the pair N times (1-40, default 1); with N > 1 the reports go to DIR/{noisy,isolated}/round-K
+  --first-round K   number the rounds from K (default 1): more rounds for a DIR that has rounds 1 to K - 1; their
+                    comparison goes to comparison-from-K.md
   --out DIR         also copy both runs' reports and the comparison (comparison.md) into DIR (checked first)
   --no-build        use the existing Release build (default: build the post first)
   --bench-cmd CMD   run CMD instead of the benchmark (default: dotnet run of this post); also E3_BENCH_CMD.
@@ -49,6 +51,7 @@ USAGE
 
 MAX_SECONDS=900
 ROUNDS=1
+FIRST_ROUND=1
 LOOPS=""
 CPU=0
 OUT=""
@@ -62,7 +65,8 @@ while [ $# -gt 0 ]; do
     --max-seconds) lab_need_value "$1" $#; MAX_SECONDS=$(lab_uint "$1" "$2" 1 86400); shift 2 ;;
     --loops) lab_need_value "$1" $#; LOOPS=$(lab_uint "$1" "$2" 1 1024); shift 2 ;;
     --cpu) lab_need_value "$1" $#; CPU=$(lab_uint "$1" "$2" 0 4095); shift 2 ;;
-    --rounds) lab_need_value "$1" $#; ROUNDS=$(lab_uint "$1" "$2" 1 20); shift 2 ;;
+    --rounds) lab_need_value "$1" $#; ROUNDS=$(lab_uint "$1" "$2" 1 40); shift 2 ;;
+    --first-round) lab_need_value "$1" $#; FIRST_ROUND=$(lab_uint "$1" "$2" 1 1000); shift 2 ;;
     --out) lab_need_value "$1" $#; OUT=$2; shift 2 ;;
     --bench-cmd) lab_need_value "$1" $#; BENCH_CMD=$2; shift 2 ;;
     --no-build) NO_BUILD=1; shift ;;
@@ -183,12 +187,13 @@ run_isolated() {
 }
 
 # side_dir SIDE K: where round K keeps the run of SIDE (noisy or isolated); no round folder for a single round.
-side_dir() { if [ "$ROUNDS" -eq 1 ]; then printf '%s\n' "$1"; else printf '%s\n' "$1/round-$2"; fi; }
+side_dir() { if [ "$ROUNDS" -eq 1 ] && [ "$FIRST_ROUND" -eq 1 ]; then printf '%s\n' "$1"; else printf '%s\n' "$1/round-$2"; fi; }
+LAST_ROUND=$((FIRST_ROUND + ROUNDS - 1))
 
-for ((round = 1; round <= ROUNDS; round++)); do
+for ((round = FIRST_ROUND; round <= LAST_ROUND; round++)); do
   noisy_dir="$WORK/$(side_dir noisy "$round")"
   isolated_dir="$WORK/$(side_dir isolated "$round")"
-  label="round $round/$ROUNDS"
+  label="round $round/$LAST_ROUND"
   if [ $((round % 2)) -eq 1 ]; then
     run_noisy "$noisy_dir" "$label, run 1/2"
     run_isolated "$isolated_dir" "$label, run 2/2"
@@ -261,11 +266,11 @@ compare() {
 }
 
 COMPARISON=""
-for ((round = 1; round <= ROUNDS; round++)); do
+for ((round = FIRST_ROUND; round <= LAST_ROUND; round++)); do
   NOISY_CSV=$(csv_of "$WORK/$(side_dir noisy "$round")" noisy)
   ISOLATED_CSV=$(csv_of "$WORK/$(side_dir isolated "$round")" isolated)
   table=$(compare) || lab_die "could not compare the two reports ($NOISY_CSV, $ISOLATED_CSV)"
-  if [ "$ROUNDS" -gt 1 ]; then table=$(printf '## Round %s of %s\n\n%s\n' "$round" "$ROUNDS" "$table"); fi
+  if [ "$LAST_ROUND" -gt 1 ]; then table=$(printf '## Round %s of %s\n\n%s\n' "$round" "$LAST_ROUND" "$table"); fi
   COMPARISON+="${COMPARISON:+$'\n'}$table"$'\n'
 done
 lab_info "comparison"
@@ -273,7 +278,7 @@ printf '%s' "$COMPARISON"
 
 if [ -n "$OUT" ]; then
   # BenchmarkDotNet's tables and reports (markdown, CSV, full JSON) of both runs of every round.
-  for ((round = 1; round <= ROUNDS; round++)); do
+  for ((round = FIRST_ROUND; round <= LAST_ROUND; round++)); do
     for run in noisy isolated; do
       side=$(side_dir "$run" "$round")
       mkdir -p "$OUT/$side"
@@ -285,8 +290,9 @@ if [ -n "$OUT" ]; then
   {
     printf '# E3_OsNoise: noisy vs isolated\n\n'
     printf 'Command: Scripts/noisy-vs-isolated.sh --max-seconds %s --loops %s --cpu %s --rounds %s' "$MAX_SECONDS" "$LOOPS" "$CPU" "$ROUNDS"
+    [ "$FIRST_ROUND" -eq 1 ] || printf ' --first-round %s' "$FIRST_ROUND"
     [ "${#BDN_ARGS[@]}" -eq 0 ] || printf ' --%s' "$(lab_quote_args "${BDN_ARGS[@]}")"
     printf '\n\n%s' "$COMPARISON"
-  } > "$OUT/comparison.md"
+  } > "$OUT/$([ "$FIRST_ROUND" -eq 1 ] && echo comparison.md || echo "comparison-from-$FIRST_ROUND.md")"
   lab_info "reports and comparison.md copied to $OUT"
 fi

@@ -55,8 +55,8 @@ public static class AbVerdicts
     {
         var change = !estimate.HasInterval ? Change.NotMeasurable : estimate.Classify(threshold) switch
         {
-            LabRounds.Change.Faster => Change.Faster,
-            LabRounds.Change.Slower => Change.Slower,
+            LabRounds.Shift.Faster => Change.Faster,
+            LabRounds.Shift.Slower => Change.Slower,
             _ => Change.Same,
         };
         return new BenchmarkVerdict(key, estimate.Count, medianA, medianB, estimate.Median, estimate.Lower, estimate.Upper, estimate.Level,

@@ -34,6 +34,7 @@ public static class BandRule
             return Outcome.NotReproduced($"{how}, outside {band}{point}");
         }
 
-        return Outcome.Borderline($"the interval straddles an edge of {band}", shown(Interval.Low(measured) < low ? low : high));
+        double edge = Interval.Low(measured) < low ? low : high;
+        return Outcome.Borderline($"the interval straddles an edge of {band}", shown(edge), measured, edge);
     }
 }

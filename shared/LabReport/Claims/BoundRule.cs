@@ -28,6 +28,6 @@ public static class BoundRule
             return Outcome.NotReproduced($"{point} misses {sign} {shown(bound)}");
         }
 
-        return Outcome.Borderline($"the interval straddles the bound {shown(bound)}", $"{sign} {shown(bound)}");
+        return Outcome.Borderline($"the interval straddles the bound {shown(bound)}", $"{sign} {shown(bound)}", measured, bound);
     }
 }

@@ -1,6 +1,6 @@
 namespace LabReport.Claims;
 
-/// <summary>The kinds of claim the posts make, as published-numbers.json names them; each has its rule (<see cref="ClaimRules"/>).</summary>
+/// <summary>The kinds of claim the posts make, as the posts' claims.json files name them; each has its rule (<see cref="ClaimRules"/>).</summary>
 public static class ClaimKinds
 {
     /// <summary>The post saw a difference of a size: direction and magnitude.</summary>

@@ -7,24 +7,33 @@ namespace LabReport.Claims;
 public static class ClaimRules
 {
     /// <summary>Intervals: where they come from, and what "borderline" means.</summary>
-    public const string Intervals =
+    public static string Intervals =>
         "Every measured number is read from the run's own files, and its interval is printed next to it with its level. A case " +
         "measured in interleaved rounds gives the median of the per-round ratios and a 95% interval from the spread between rounds " +
         "(Student's t on their logs), so a machine state that lasts minutes widens the interval instead of moving the number. " +
+        "The run looks at every claim after its first rounds and after each step its planner adds, and stops adding rounds to " +
+        "a claim once it is decided; a fixed 95% interval looked at so often would miss more often than 5%, so the interval is " +
+        "a confidence sequence: a group-sequential design with one look per round from 2 to " +
+        $"{LabRounds.RoundLimits.Max}, each look at its own nominal level (α'(n) = {Format.Number(LabRounds.ConfidenceSequence.Scale)} · " +
+        $"((n − 1) / {LabRounds.RoundLimits.Max - 1})^{Format.Number(LabRounds.ConfidenceSequence.Power)}, little spent on the first looks), " +
+        "calibrated so that every look together misses the true value at most 5% of the time, whatever round the run stops at " +
+        "(for normal per-round logs, whose t statistics' joint law depends on neither the mean nor the spread). " +
         "Otherwise the interval is the 99.9% interval of one process's iterations (BenchmarkDotNet's Error; a ratio's on the log " +
         "scale, ln(ratio) ± t · √(CV₁²/n₁ + CV₂²/n₂), Welch's degrees of freedom). A number without an interval (one histogram's " +
         "percentile, a count) is judged by its point; post 3's max, one request, is judged on the worst latency of each pause, " +
-        "paired between the clients (their median, Student's t on the logs), with the max beside it. A statistic the post computed on one run is computed on each round, never on " +
-        "the rounds' iterations pooled (which would add the machine's state changes to the spread): a StdDev ratio per round, with " +
-        "the rounds' t interval on the logs; a p-value or Cohen's d per round, their median with an order-statistic interval, which " +
-        "needs no assumption about the distribution: the k-th smallest to the k-th largest round, which hold the median with " +
-        "probability 1 − 2·P(Binomial(R, ½) < k), k the largest whose level is at least 90%, or the range when even it falls short " +
-        "(the range for 3 rounds, 75%, and for 5, 93.75%; the 2nd smallest to the 2nd largest for 8, 92.97%).";
+        "paired between the clients (their median, the same interval on the logs), with the max beside it. A statistic the post " +
+        "computed on one run (a StdDev ratio, a p-value, Cohen's d, the gap between two intervals) is computed on each round, never " +
+        "on the rounds' iterations pooled (which would add the machine's state changes to the spread), and judged like a ratio: " +
+        "the rounds' median with the same interval on their logs.";
 
     /// <summary>What every kind shares.</summary>
     public const string Borderline =
         "*borderline* = the interval straddles the threshold the verdict turns on (1, an edge of a band, a bound, an edge of the " +
-        "SESOI); the row names it. *not reproduced* therefore always means measured the other way, never \"could not tell\".";
+        "SESOI); the row names it, and what deciding it would cost (the rounds it needs at its spread, and their time here) or " +
+        "why more rounds would not. *not reproduced* always means measured the other way (the claim's opposite resolved), " +
+        "never \"could not tell\"; a ratio whose direction is unresolved but whose interval rules out the post's size is " +
+        "*size ruled out*. Across runs, two decided verdicts contradict each other only when one is *reproduced* and the " +
+        "other is not, or one is *direction only* and the other *not reproduced* (stability counts these).";
 
     /// <summary>The verdicts that judge nothing.</summary>
     public const string NotJudged =

@@ -32,9 +32,11 @@ public static class EquivalenceRule
             return Outcome.NotReproduced($"{what} entirely outside {band}: a difference beyond the SESOI");
         }
 
-        string edge = Interval.Low(measured) < low && Interval.High(measured) > high
-            ? $"±{Format.Percent(sesoi)}"
-            : $"{RatioEstimate.Format(Interval.Low(measured) < low ? low : high)}×";
-        return Outcome.Borderline($"{what} straddles {band}: too wide to tell", edge);
+        bool both = Interval.Low(measured) < low && Interval.High(measured) > high;
+        string edge = both ? $"±{Format.Percent(sesoi)}" : $"{RatioEstimate.Format(Interval.Low(measured) < low ? low : high)}×";
+        // Across both edges, the interval must shrink inside the band: the nearer edge to its centre decides.
+        double centre = double.IsFinite(measured.LogMean) ? Math.Exp(measured.LogMean) : measured.Value;
+        double at = both ? (Math.Abs(Math.Log(centre / low)) < Math.Abs(Math.Log(high / centre)) ? low : high) : Interval.Low(measured) < low ? low : high;
+        return Outcome.Borderline($"{what} straddles {band}: too wide to tell", edge, measured, at);
     }
 }

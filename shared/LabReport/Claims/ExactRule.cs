@@ -37,7 +37,7 @@ public static class ExactRule
             .Select(g => $"{Show(claim, g.Key)} in {g.Count()}"));
         string what = $"the {rounds.Count} rounds differ ({counts})";
         return rounded.Contains(claim.Value)
-            ? Outcome.Borderline($"{what}: not deterministic here, and some rounds give the post's {Show(claim, claim.Value)}", Show(claim, claim.Value))
+            ? Outcome.Borderline($"{what}: not deterministic here, and some rounds give the post's {Show(claim, claim.Value)}", Show(claim, claim.Value), null, claim.Value)
             : Outcome.NotReproduced($"{what}, and none gives the post's {Show(claim, claim.Value)}");
     }
 

@@ -18,8 +18,9 @@ public static class RatioRule
         $"**ratio** (the post saw a difference of a size): the band is the post's ratio ×/÷ {Num(MagnitudeFactor)} intersected with " +
         $"the post's effect (ln ratio) ×/÷ {Num(MagnitudeFactor)}, so a 1.02× claim accepts 1.01–1.03×, a 17× claim 8.5–34×. " +
         "*reproduced* = the interval lies on the post's side of 1 and inside the band; *direction only* = on the post's side, " +
-        "entirely outside the band; *borderline* = it straddles 1 or an edge of the band; *not reproduced* = it lies on the " +
-        "other side of 1, or straddles 1 while lying entirely outside the band (the post's size is ruled out).";
+        "entirely outside the band; *size ruled out* = it straddles 1 but lies entirely on the near side of the band (the post's " +
+        "size is ruled out, its direction not decided); *borderline* = it straddles 1 or an edge of the band with the band in reach; " +
+        "*not reproduced* = it lies on the other side of 1.";
 
     /// <summary>The band [low; high] of ratios that reproduce <paramref name="post"/>.</summary>
     public static (double Low, double High) Band(double post)
@@ -49,8 +50,8 @@ public static class RatioRule
         {
             bool ruledOut = postAbove ? Interval.Below(measured, low) : Interval.Above(measured, high);
             return ruledOut
-                ? Outcome.NotReproduced($"no direction resolved, and {Interval.Range(measured)} lies entirely {(postAbove ? "below" : "above")} {band}: the post's size is ruled out")
-                : Outcome.Borderline($"{Interval.Range(measured)} straddles 1: no direction resolved", "1");
+                ? new Outcome(Verdict.SizeRuledOut, $"no direction resolved, and {Interval.Range(measured)} lies entirely {(postAbove ? "below" : "above")} {band}: the post's size is ruled out")
+                : Outcome.Borderline($"{Interval.Range(measured)} straddles 1: no direction resolved", "1", measured, 1);
         }
 
         if (Interval.Above(measured, 1) != postAbove)
@@ -69,7 +70,7 @@ public static class RatioRule
         }
 
         double edge = Interval.Low(measured) < low ? low : high;
-        return Outcome.Borderline($"the post's direction; {Interval.Range(measured)} straddles the edge of {band}", $"{RatioEstimate.Format(edge)}×");
+        return Outcome.Borderline($"the post's direction; {Interval.Range(measured)} straddles the edge of {band}", $"{RatioEstimate.Format(edge)}×", measured, edge);
     }
 
     // "4.3× the post's ratio" for large ratios, "2.2× the post's effect" for small ones (where the effect band binds).

@@ -29,7 +29,10 @@ public static class ShapeRule
         var open = parts.Where(p => !Interval.Above(p.Estimate, 1) && !Interval.Below(p.Estimate, 1)).ToList();
         if (open.Count > 0)
         {
-            return Outcome.Borderline($"{string.Join("; ", open.Select(Part))} straddle{(open.Count == 1 ? "s" : "")} 1", $"1 ({string.Join(", ", open.Select(p => p.Label))})");
+            // The part that needs the most rounds decides what deciding the shape costs: the one whose centre is nearest 1.
+            var hardest = open.MinBy(p => Math.Abs(double.IsFinite(p.Estimate.LogMean) ? p.Estimate.LogMean : Math.Log(p.Estimate.Value)))!;
+            return Outcome.Borderline($"{string.Join("; ", open.Select(Part))} straddle{(open.Count == 1 ? "s" : "")} 1", $"1 ({string.Join(", ", open.Select(p => p.Label))})",
+                hardest.Estimate, 1);
         }
 
         return Outcome.Reproduced($"every part on its side of 1: {string.Join("; ", parts.Select(Part))}");

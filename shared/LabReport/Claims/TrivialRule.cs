@@ -29,7 +29,8 @@ public static class TrivialRule
         }
 
         return resolved
-            ? Outcome.Borderline($"{what} is resolved but straddles {band}", $"the SESOI edge {RatioEstimate.Format(Interval.Low(measured) < low ? low : high)}×")
-            : Outcome.Borderline($"{what} includes 1: not shown real{(inside ? "" : $", and it straddles {band}")}", "1");
+            ? Outcome.Borderline($"{what} is resolved but straddles {band}", $"the SESOI edge {RatioEstimate.Format(Interval.Low(measured) < low ? low : high)}×",
+                measured, Interval.Low(measured) < low ? low : high)
+            : Outcome.Borderline($"{what} includes 1: not shown real{(inside ? "" : $", and it straddles {band}")}", "1", measured, 1);
     }
 }

@@ -13,9 +13,9 @@ public static class UnresolvedRule
         "**unresolved** (the post's short run could not tell: \"CIs overlap\"): the post's own test on each process's run, whether " +
         "the two means' 99.9% intervals from their iterations overlap, read as the gap between the means over the sum of the two " +
         "half-widths (the intervals overlap when it is at most 1). Measured in rounds, each round's gap is a statistic of one run, " +
-        "judged like a p-value: the rounds' median with its order-statistic interval. *reproduced* = the interval lies at or below 1 " +
-        "(they overlap); *not reproduced* = above 1 (they are apart); *borderline* = it straddles 1. With 3 or 5 rounds the " +
-        "interval is the range: *reproduced* only when every round overlaps, *not reproduced* only when none does.";
+        "judged like every per-round statistic: the rounds' median with the confidence sequence's interval on their logs. " +
+        "*reproduced* = the interval lies at or below 1 (they overlap); *not reproduced* = above 1 (they are apart); " +
+        "*borderline* = it straddles 1.";
 
     /// <summary>The means' gap over the sum of the two 99.9% half-widths: the intervals overlap when it is at most 1.</summary>
     public static double Gap(BenchmarkResult a, BenchmarkResult b)
@@ -45,9 +45,9 @@ public static class UnresolvedRule
                 : Outcome.NotReproduced("the two 99.9% intervals are apart: resolved");
         }
 
-        var gap = RatioEstimate.MedianInterval(gaps);
+        var gap = RatioEstimate.PerRound(gaps);
         string where = $"the two 99.9% intervals overlap in {overlapping} of {pairs.Count} rounds (their gap over the half-widths' sum: " +
-            $"{Interval.Text(gap, Format.Number)}, the rounds' median and {RatioEstimate.OrderStatisticName(gap.Rounds)})";
+            $"{Interval.Text(gap, Format.Number)}, the rounds' median)";
         if (gap.Upper <= 1)
         {
             return Outcome.Reproduced($"{where}: unresolved, as in the post");
@@ -55,6 +55,6 @@ public static class UnresolvedRule
 
         return gap.Lower > 1
             ? Outcome.NotReproduced($"{where}: resolved")
-            : Outcome.Borderline(where, "CI overlap");
+            : Outcome.Borderline(where, "CI overlap", gap, 1);
     }
 }

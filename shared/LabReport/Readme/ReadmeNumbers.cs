@@ -14,7 +14,7 @@ public sealed record HandTypedNumber(int Line, string Text);
 /// <list type="bullet">
 /// <item>as the same number with the same unit inside a generated block of the same README (prose may repeat what a
 /// block holds; when a new run changes the block, the repeated number no longer matches and this rule fails);</item>
-/// <item>as a published number: written so in shared/LabReport/published-numbers.json, or inside a quoted block of the
+/// <item>as a published number: written so in a post's Claims/claims.json, or inside a quoted block of the
 /// same README, <c>&lt;!-- post-numbers:begin --&gt;</c> … <c>&lt;!-- post-numbers:end --&gt;</c> (what a post or a
 /// spec printed, typed once per README and cited from its prose);</item>
 /// <item>as code, for a parameter: <c>`256 KiB`</c>, <c>`--seconds 5`</c> (a value the lab sets, not one it measured);</item>
@@ -37,7 +37,7 @@ public static partial class ReadmeNumbers
 
     /// <summary>Every number of a README's hand-written text that nothing accounts for, in order.</summary>
     /// <param name="readme">The README's text.</param>
-    /// <param name="published">The numbers of the published-numbers file (<see cref="Tokens"/> of its text).</param>
+    /// <param name="published">The numbers of the posts' claims.json files (<see cref="Tokens"/> of its text).</param>
     /// <exception cref="FormatException">A generated or quoted block is not closed.</exception>
     public static IReadOnlyList<HandTypedNumber> Find(string readme, IReadOnlySet<string> published)
     {

@@ -26,6 +26,12 @@ public sealed record BenchmarkResult(
     /// <summary>The round this result measured (from 1), 0 for a result that is not one round of several.</summary>
     public int Round { get; init; }
 
+    /// <summary>Seconds of this process inside BenchmarkDotNet's engine, every stage (from the full JSON; 0 without it); summed over the rounds of a result from rounds.</summary>
+    public double EngineSeconds { get; init; }
+
+    /// <summary>Seconds of its Workload/Actual iterations (from the full JSON; 0 without it); summed over the rounds of a result from rounds.</summary>
+    public double WorkloadSeconds { get; init; }
+
     /// <summary>Each round's result, in round order, when the case was measured in rounds; null otherwise.</summary>
     public IReadOnlyList<BenchmarkResult>? RoundResults { get; init; }
 
@@ -104,6 +110,8 @@ public sealed record BenchmarkResult(
             Values = pooled,
             Round = 0,
             RoundResults = ordered,
+            EngineSeconds = ordered.Sum(r => r.EngineSeconds),
+            WorkloadSeconds = ordered.Sum(r => r.WorkloadSeconds),
         };
     }
 }

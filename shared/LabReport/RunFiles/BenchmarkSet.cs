@@ -31,15 +31,40 @@ public sealed partial class BenchmarkSet
     /// <summary>Files that could not be used, each "path: problem".</summary>
     public IReadOnlyList<string> Problems { get; }
 
-    /// <summary>Loads the reports directly in <paramref name="directory"/> (not its sub-folders); empty when it does not exist.</summary>
+    /// <summary>The prefix of the folders that hold the rounds a run's planner added (more-4: rounds from 4 on).</summary>
+    public const string MoreFolderPrefix = "more-";
+
+    /// <summary>
+    /// Loads the reports in <paramref name="directory"/> with their rounds: those of its round-K sub-folders (a step that
+    /// runs each round as a run of its own) and of its more-K sub-folders (the rounds a run's planner added); empty when
+    /// it does not exist. Other sub-folders are sets of their own.
+    /// </summary>
     public static BenchmarkSet Load(string directory)
+    {
+        var (results, files, problems) = LoadFolder(directory);
+        if (Directory.Exists(directory))
+        {
+            foreach (string folder in Directory.GetDirectories(directory, MoreFolderPrefix + "*").Order(StringComparer.Ordinal))
+            {
+                var more = LoadFolder(folder);
+                files.AddRange(more.Files);
+                problems.AddRange(more.Problems);
+                results.AddRange(more.Results.Where(r => r.Round > 0));
+            }
+        }
+
+        return new BenchmarkSet(PoolRounds(results), files, problems);
+    }
+
+    // The reports of one folder and its round-K sub-folders, each round its own result (not pooled).
+    private static (List<BenchmarkResult> Results, List<string> Files, List<string> Problems) LoadFolder(string directory)
     {
         var results = new List<BenchmarkResult>();
         var files = new List<string>();
         var problems = new List<string>();
         if (!Directory.Exists(directory))
         {
-            return new BenchmarkSet(results, files, problems);
+            return (results, files, problems);
         }
 
         var tables = Directory.GetFiles(directory, "*-report-github.md").Order(StringComparer.Ordinal).ToList();
@@ -67,7 +92,7 @@ public sealed partial class BenchmarkSet
                 foreach (var entry in report.Benchmarks)
                 {
                     var result = BenchmarkResult.FromValues(ShortClass(entry.Type), entry.Title, ParseParameters(entry.Parameters), entry.Values, json)
-                        with { Round = RoundOf(entry.Job) };
+                        with { Round = RoundOf(entry.Job), EngineSeconds = entry.EngineNs / 1e9, WorkloadSeconds = entry.WorkloadNs / 1e9 };
                     fromJson[RoundKey(result)] = result;
                 }
             }
@@ -99,13 +124,13 @@ public sealed partial class BenchmarkSet
         results.AddRange(fromJson.Values);
         foreach (var (round, folder) in RoundFolders(directory))
         {
-            var inRound = Load(folder);
+            var inRound = LoadFolder(folder);
             files.AddRange(inRound.Files);
             problems.AddRange(inRound.Problems);
             results.AddRange(inRound.Results.Select(r => r.Round > 0 ? r : r with { Round = round }));
         }
 
-        return new BenchmarkSet(PoolRounds(results), files, problems);
+        return (results, files, problems);
     }
 
     /// <summary>The folder a round's results go to when each round ran as a run of its own ("round-3").</summary>
@@ -135,6 +160,13 @@ public sealed partial class BenchmarkSet
 
     // A table row and its JSON entry meet by case and round.
     private static string RoundKey(BenchmarkResult result) => result.Round == 0 ? result.Key : $"{result.Key} #R{result.Round}";
+
+    /// <summary>The first result a case spec picks (its group aside: a set is one folder), or null.</summary>
+    public BenchmarkResult? Find(LabRounds.CaseSpec spec)
+    {
+        ArgumentNullException.ThrowIfNull(spec);
+        return Results.FirstOrDefault(r => spec.Matches(r.Class, r.Method, r.Parameters));
+    }
 
     /// <summary>The first result of a class and method whose parameters include every given pair, or null.</summary>
     public BenchmarkResult? Find(string @class, string method, params (string Name, string Value)[] parameters) =>

@@ -77,8 +77,28 @@ public sealed record ProbeFile(string Path, IReadOnlyList<ProbeReading> Readings
     /// <summary>How far each metric moved during <paramref name="post"/> (relative changes), or null.</summary>
     public ProbeMovement? Change(string post) => Around(post) is var (before, after) ? ProbeMovement.Between(before, after) : null;
 
-    /// <summary>True when either metric moved by more than its threshold during <paramref name="post"/>.</summary>
-    public bool Drifted(string post) => Change(post)?.Drifted ?? false;
+    /// <summary>The label of the reading taken after a planner step of <paramref name="post"/> (scripts/run-all.sh).</summary>
+    public static string PlannerLabel(string post) => $"planner: {post}";
+
+    /// <summary>
+    /// True when the machine moved while <paramref name="post"/>'s rounds were measured: either metric moved by more than
+    /// its threshold during one of its steps (its first rounds, or a step the planner added), or the readings around its
+    /// steps span more than the threshold, so that its rounds straddle a change of the machine's speed.
+    /// </summary>
+    public bool Drifted(string post)
+    {
+        var around = Readings.Select((r, i) => (r, i)).Where(x => x.i > 0 && (x.r.Label == post || x.r.Label == PlannerLabel(post)))
+            .SelectMany(x => new[] { Readings[x.i - 1], x.r }).Distinct().ToList();
+        if (around.Count == 0)
+        {
+            return false;
+        }
+
+        bool step = Readings.Select((r, i) => (r, i)).Any(x => x.i > 0 && (x.r.Label == post || x.r.Label == PlannerLabel(post))
+            && ProbeMovement.Between(Readings[x.i - 1], x.r).Drifted);
+        return step || around.Max(r => r.CpuNs) / around.Min(r => r.CpuNs) - 1 > CpuThreshold
+            || around.Max(r => r.MemoryNs) / around.Min(r => r.MemoryNs) - 1 > MemoryThreshold;
+    }
 
     /// <summary>The relative change from <paramref name="before"/> to <paramref name="after"/> (0.12 = 12%, either way).</summary>
     public static double Moved(double before, double after) => Math.Abs(after / before - 1);

@@ -27,7 +27,7 @@ public sealed class CacheSweepSection : IPostSection
             return new PostReport(Post, Title, false, [], [], [], [$"no {CacheSweepCharts.SweepFile} in {string.Join(" or ", Folders)}/ (the hooks' 'caches --write')"]);
         }
 
-        var charts = CacheSweepCharts.Draw(context, folder).ToList();
+        var charts = context.DrawCharts ? CacheSweepCharts.Draw(context, folder).ToList() : [];
         return new PostReport(Post, Title, true, [], charts, context.Files, context.Problems);
     }
 }

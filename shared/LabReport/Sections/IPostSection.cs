@@ -6,7 +6,7 @@ namespace LabReport.Sections;
 /// </summary>
 public interface IPostSection
 {
-    /// <summary>The post's folder in a run and its key in published-numbers.json.</summary>
+    /// <summary>The post's folder in a run and its name in its claims.json.</summary>
     string Post { get; }
 
     /// <summary>Builds the section; never throws for a problem of the run (it reports it instead).</summary>

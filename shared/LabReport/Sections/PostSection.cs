@@ -27,7 +27,10 @@ public abstract class PostSection : IPostSection
         var charts = new List<ChartRef>();
         try
         {
-            charts.AddRange(Charts(context));
+            if (context.DrawCharts)
+            {
+                charts.AddRange(Charts(context));
+            }
         }
         catch (Exception e) when (e is IOException or InvalidDataException or UnauthorizedAccessException or ArgumentException)
         {
@@ -67,6 +70,17 @@ public abstract class PostSection : IPostSection
     }
 
     /// <summary>
+    /// A claim on the ratio of its first two cases (claims.json's "cases": numerator, then denominator), judged by its
+    /// kind, as <see cref="RatioClaim(SectionContext, string, BenchmarkResult?, BenchmarkResult?, string, bool, string)"/>.
+    /// </summary>
+    protected static ClaimRow RatioClaim(SectionContext context, string id, bool throughput = false, string rateUnit = "ops/s")
+    {
+        ArgumentNullException.ThrowIfNull(context);
+        var claim = context.Published.Claim(id);
+        return RatioClaim(context, id, context.Case(claim, 0), context.Case(claim, 1), $"{claim.Cases[0]} and {claim.Cases[1]}", throughput, rateUnit);
+    }
+
+    /// <summary>
     /// A claim on a ratio already computed from <paramref name="sides"/> (checked against the claim's thread premise):
     /// a ratio without an interval from benchmark means is a single iteration (a smoke run), which decides nothing.
     /// </summary>
@@ -89,8 +103,7 @@ public abstract class PostSection : IPostSection
     }
 
     /// <summary>An estimate scaled by a constant (a time ratio per element: divided by the growth of the data).</summary>
-    protected static RatioEstimate Scaled(RatioEstimate estimate, double factor) =>
-        estimate with { Value = estimate.Value * factor, Lower = estimate.Lower * factor, Upper = estimate.Upper * factor };
+    protected static RatioEstimate Scaled(RatioEstimate estimate, double factor) => estimate.Scaled(factor);
 
     /// <summary>The ops/s interval of a result: [1e9 / upper, 1e9 / lower], the high end ∞ when the time interval reaches zero.</summary>
     protected internal static (double Low, double High) RateInterval(BenchmarkResult result)

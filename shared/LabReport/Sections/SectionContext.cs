@@ -1,4 +1,5 @@
 using LabReport.Charts;
+using LabRounds;
 using LabReport.RunFiles;
 
 namespace LabReport.Sections;
@@ -13,6 +14,7 @@ public sealed class SectionContext(RunFolder run, PostNumbers published, ChartWr
     }
 
     private readonly List<string> _files = [];
+    private readonly Dictionary<string, BenchmarkSet> _sets = new(StringComparer.Ordinal);
     private readonly List<string> _problems = [];
 
     /// <summary>The run.</summary>
@@ -20,6 +22,9 @@ public sealed class SectionContext(RunFolder run, PostNumbers published, ChartWr
 
     /// <summary>The post's published numbers.</summary>
     public PostNumbers Published { get; } = published;
+
+    /// <summary>False when only the verdicts are wanted (the planner judges the run after every step): no chart is drawn.</summary>
+    public bool DrawCharts { get; init; } = true;
 
     /// <summary>Writes the section's charts (SVG, next to report.md).</summary>
     public ChartWriter Charts { get; } = charts;
@@ -39,7 +44,12 @@ public sealed class SectionContext(RunFolder run, PostNumbers published, ChartWr
     /// <summary>The benchmark results of the post's folder or one of its sub-folders ("defended").</summary>
     public BenchmarkSet Benchmarks(string subFolder = "")
     {
-        var set = BenchmarkSet.Load(Path.Combine(PostFolder, subFolder));
+        if (_sets.TryGetValue(subFolder, out var loaded))
+        {
+            return loaded;
+        }
+
+        var set = _sets[subFolder] = BenchmarkSet.Load(Path.Combine(PostFolder, subFolder));
         foreach (string f in set.Files)
         {
             Read(f);
@@ -51,6 +61,27 @@ public sealed class SectionContext(RunFolder run, PostNumbers published, ChartWr
         }
 
         return set;
+    }
+
+    /// <summary>The result of a benchmark case of the post's run (in its group's sub-folder), or null.</summary>
+    public BenchmarkResult? Case(CaseSpec spec)
+    {
+        ArgumentNullException.ThrowIfNull(spec);
+        if (!spec.IsBenchmark)
+        {
+            throw new InvalidOperationException($"case '{spec}' is a step, not a benchmark: its section reads the step's own files");
+        }
+
+        return Benchmarks(spec.Group).Find(spec);
+    }
+
+    /// <summary>The result of the claim's <paramref name="index"/>-th case (claims.json's "cases"), or null when the run lacks it.</summary>
+    public BenchmarkResult? Case(PublishedClaim claim, int index)
+    {
+        ArgumentNullException.ThrowIfNull(claim);
+        return index < claim.Cases.Count
+            ? Case(claim.Cases[index])
+            : throw new InvalidOperationException($"claim '{claim.Id}' names {claim.Cases.Count} case(s) in its claims.json; its section reads case {index + 1}");
     }
 
     /// <summary>A file of the post folder if it exists (recorded as read), else null and a problem "not found".</summary>

@@ -31,16 +31,20 @@ public class AbVerdictsTests
     public void Rounds_are_paired_by_number_and_the_interval_matches_a_reference()
     {
         // B/A per round: 1.05, 1.06, 1.02, 1.058333, 1.055556 (the machine moves A from 90 to 200 and B with it).
-        var verdict = AbVerdicts.Judge(Rounds([100, 200, 150, 120, 90], [105, 212, 153, 127, 95]), AbMethod.Interleaved, 0.02).Single();
+        var verdict = AbVerdicts.Judge(Rounds([100, 200, 150, 120, 90], [105, 212, 153, 127, 95]), AbMethod.Interleaved, 0.0).Single();
 
+        // Reference: the logs' mean and SD, at the confidence sequence's critical value for 5 rounds.
+        double[] logs = [.. new[] { 1.05, 212 / 200.0, 153 / 150.0, 127 / 120.0, 95 / 90.0 }.Select(r => Math.Log(r))];
+        double mean = logs.Average(), sd = Math.Sqrt(logs.Sum(l => (l - mean) * (l - mean)) / 4);
+        double half = ConfidenceSequence.Critical(5) * sd / Math.Sqrt(5);
         verdict.Ratio.Should().BeApproximately(1.0555556, 1e-6);
-        verdict.Lower.Should().BeApproximately(1.0281597, 1e-6);
-        verdict.Upper.Should().BeApproximately(1.0695941, 1e-6);
+        verdict.Lower.Should().BeApproximately(Math.Exp(mean - half), 1e-9);
+        verdict.Upper.Should().BeApproximately(Math.Exp(mean + half), 1e-9);
         verdict.Spread.Should().BeApproximately(0.0159096, 1e-6);
-        verdict.Change.Should().Be(Change.Slower, "1.028 clears 1.02");
+        verdict.Change.Should().Be(Change.Slower, "the interval clears 1.00");
         (verdict.MedianA, verdict.MedianB, verdict.Rounds).Should().Be((120.0, 127.0, 5));
-        AbVerdicts.Judge(Rounds([100, 200, 150, 120, 90], [105, 212, 153, 127, 95]), AbMethod.Interleaved, 0.03).Single().Change
-            .Should().Be(Change.Same, "1.028 does not clear 1.03");
+        AbVerdicts.Judge(Rounds([100, 200, 150, 120, 90], [105, 212, 153, 127, 95]), AbMethod.Interleaved, 0.02).Single().Change
+            .Should().Be(Change.Same, "its low end does not clear 1.02 after five rounds");
     }
 
     [Fact]

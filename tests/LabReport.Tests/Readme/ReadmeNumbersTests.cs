@@ -84,7 +84,7 @@ public class ReadmeNumbersTests
     public void No_readme_of_the_repository_shows_a_hand_typed_measurement()
     {
         string root = Bash.RepoRoot;
-        var published = ReadmeNumbers.Tokens(File.ReadAllText(Path.Combine(root, "shared", "LabReport", PublishedNumbers.FileName)));
+        var published = PublishedNumbers.RepositoryFiles(root).SelectMany(f => ReadmeNumbers.Tokens(File.ReadAllText(f))).ToHashSet();
 
         var typed = ReadmeCommand.Readmes(root)
             .SelectMany(readme => ReadmeNumbers.Find(File.ReadAllText(readme), published)

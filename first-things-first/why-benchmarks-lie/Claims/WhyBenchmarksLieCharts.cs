@@ -1,9 +1,12 @@
+using LabReport;
+using LabReport.Charts;
+using LabReport.Claims;
 using LabReport.RunFiles;
 using LabReport.Sections;
 using OxyPlot;
 using OxyPlot.Axes;
 
-namespace LabReport.Charts;
+namespace WhyBenchmarksLie.Claims;
 
 /// <summary>
 /// Post 1's chart: does striping pay? Striped / Lock throughput by thread count, one line per scenario, with the

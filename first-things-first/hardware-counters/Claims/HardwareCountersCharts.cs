@@ -1,4 +1,7 @@
 using System.Globalization;
+using LabReport;
+using LabReport.Charts;
+using LabReport.Claims;
 using LabReport.FlameGraphs;
 using LabReport.RunFiles;
 using LabReport.Sections;
@@ -6,7 +9,7 @@ using MeasurementLab;
 using OxyPlot;
 using OxyPlot.Axes;
 
-namespace LabReport.Charts;
+namespace HardwareCounters.Claims;
 
 /// <summary>
 /// Post 5's charts: where does random access fall off the cache cliff (SumRandom / SumSequential by N, against the cache

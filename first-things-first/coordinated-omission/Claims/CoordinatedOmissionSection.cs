@@ -1,9 +1,11 @@
 using System.Text.RegularExpressions;
+using LabReport;
 using LabReport.Charts;
 using LabReport.Claims;
 using LabReport.RunFiles;
+using LabReport.Sections;
 
-namespace LabReport.Sections;
+namespace CoordinatedOmission.Claims;
 
 /// <summary>Post 3: closed vs open loop latency, from the run's HdrHistogram distributions (.hgrm, milliseconds).</summary>
 public sealed partial class CoordinatedOmissionSection : PostSection

@@ -1,10 +1,12 @@
 using System.Globalization;
+using LabReport;
 using LabReport.Charts;
 using LabReport.Claims;
 using LabReport.RunFiles;
+using LabReport.Sections;
 using LabRounds;
 
-namespace LabReport.Sections;
+namespace HandRolledHarness.Claims;
 
 /// <summary>The prologue: Sestoft's hand-rolled harness, Mark0 to Mark8, and the note's design lessons (searches, sorts).</summary>
 public sealed class HandRolledHarnessSection : PostSection

@@ -1,9 +1,12 @@
+using LabReport;
+using LabReport.Charts;
+using LabReport.Claims;
 using LabReport.RunFiles;
 using LabReport.Sections;
 using OxyPlot;
 using OxyPlot.Axes;
 
-namespace LabReport.Charts;
+namespace StorageEngine.Benchmarks.Claims;
 
 /// <summary>
 /// The engine's chart: how close does a durable batch come to the disk's ceiling, and how far above SQLite? Inserts/s of

@@ -1,9 +1,12 @@
+using LabReport;
+using LabReport.Charts;
+using LabReport.Claims;
 using LabReport.RunFiles;
 using LabReport.Sections;
 using OxyPlot;
 using OxyPlot.Axes;
 
-namespace LabReport.Charts;
+namespace EnemiesOfMeasurement.Claims;
 
 /// <summary>
 /// Post 2's chart: does each enemy move the measurement as the post says, and does EnemyDefenseConfig take it away? Each
@@ -16,14 +19,14 @@ internal static class EnemiesCharts
         var down = context.Benchmarks();
         var up = context.Benchmarks("defended");
         var model = ChartStyle.Model("Post 2: each enemy's ratio, defences down vs EnemyDefenseConfig",
-            $"bars: {ChartStyle.IntervalLabel(new[] { down, up }.SelectMany(Ratios).Select(r => r.Ratio))}; diamonds: the post's ratio\n{E4Caches(context)}");
-        model.Axes.Add(ChartStyle.Categories(AxisPosition.Bottom, EnemiesSection.Enemies.Select(e => e.Id).ToList(), "enemy"));
+            $"bars: {ChartStyle.IntervalLabel(new[] { down, up }.SelectMany(s => Ratios(context, s)).Select(r => r.Ratio))}; diamonds: the post's ratio\n{E4Caches(context)}");
+        model.Axes.Add(ChartStyle.Categories(AxisPosition.Bottom, [.. EnemiesSection.Enemies], "enemy"));
         model.Axes.Add(ChartStyle.Log(AxisPosition.Left, "ratio (×, log)"));
         ChartStyle.AddReference(model, vertical: false, 1, "1× = no effect");
-        AddRuns(model, down, "defences down", 0, -0.12);
+        AddRuns(context, model, down, "defences down", 0, -0.12);
         if (up.Results.Count > 0)
         {
-            AddRuns(model, up, "EnemyDefenseConfig", 1, 0.12);
+            AddRuns(context, model, up, "EnemyDefenseConfig", 1, 0.12);
         }
         else
         {
@@ -31,7 +34,7 @@ internal static class EnemiesCharts
         }
 
         model.Series.Add(ChartStyle.Points("the post's ratio", OxyColors.Black, MarkerType.Diamond,
-            EnemiesSection.Enemies.Select((e, i) => ((double)i, context.Published.Claim(e.Id).Value))));
+            EnemiesSection.Enemies.Select((id, i) => ((double)i, context.Published.Claim(id).Value))));
         yield return new ChartRef(context.Charts.Save(model, "post2-enemy-ratios.svg"),
             "Each enemy's ratio (log), defences down vs EnemyDefenseConfig, with the post's ratio marked");
     }
@@ -51,9 +54,9 @@ internal static class EnemiesCharts
         return $"E4's caches: {string.Join(", ", levels)} ({caches.Used}, {caches.Post}/{RunCaches.FileName})";
     }
 
-    private static void AddRuns(PlotModel model, BenchmarkSet set, string title, int colour, double offset)
+    private static void AddRuns(SectionContext context, PlotModel model, BenchmarkSet set, string title, int colour, double offset)
     {
-        var ratios = Ratios(set).ToList();
+        var ratios = Ratios(context, set).ToList();
         var color = ChartStyle.Color(colour);
         model.Series.Add(ChartStyle.Points(title, color, MarkerType.Circle, ratios.Select(r => (r.Index + offset, r.Ratio.Value))));
         model.Series.Add(ChartStyle.ErrorBars($"{title} CI", color,
@@ -61,11 +64,11 @@ internal static class EnemiesCharts
     }
 
     // Each enemy's ratio that the run measured, by the enemy's position on the axis.
-    private static IEnumerable<(int Index, RatioEstimate Ratio)> Ratios(BenchmarkSet set) =>
-        EnemiesSection.Enemies.Select((e, i) =>
+    private static IEnumerable<(int Index, RatioEstimate Ratio)> Ratios(SectionContext context, BenchmarkSet set) =>
+        EnemiesSection.Enemies.Select((id, i) =>
         {
-            var n = set.Find(e.Class, e.Numerator, e.NumeratorParameters);
-            var d = set.Find(e.Class, e.Denominator, e.DenominatorParameters);
+            var claim = context.Published.Claim(id);
+            var (n, d) = (set.Find(claim.Cases[0]), set.Find(claim.Cases[1]));
             return (Index: i, Ratio: n is null || d is null ? RatioEstimate.Point(double.NaN) : RatioEstimate.Of(n, d));
         }).Where(r => double.IsFinite(r.Ratio.Value) && r.Ratio.Value > 0);
 }

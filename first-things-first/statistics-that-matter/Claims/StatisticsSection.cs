@@ -1,9 +1,12 @@
+using LabReport;
 using LabReport.Charts;
 using LabReport.Claims;
 using LabReport.RunFiles;
+using LabReport.Sections;
+using LabRounds;
 using LabStatistics;
 
-namespace LabReport.Sections;
+namespace StatisticsThatMatter.Claims;
 
 /// <summary>Post 4: confidence intervals, effect size, micro vs macro — on the raw iterations of the annotated JSON reports.</summary>
 public sealed class StatisticsSection : PostSection
@@ -16,43 +19,38 @@ public sealed class StatisticsSection : PostSection
     /// <inheritdoc />
     protected override IEnumerable<ClaimRow> Claims(SectionContext context)
     {
-        var full = context.Benchmarks();
-        var five = context.Benchmarks(FiveIterations);
-        var (branch, ternary) = (full.Find("NoisyComparison", "FilterBranch"), full.Find("NoisyComparison", "FilterTernary"));
-        var (sumArray, sumSpan) = (full.Find("EffectSizeDemo", "SumArray"), full.Find("EffectSizeDemo", "SumSpan"));
-        var (linear, binary) = (full.Find("EffectSizeDemo", "SearchLinear"), full.Find("EffectSizeDemo", "SearchBinary"));
-        yield return Overlap(context, five.Find("NoisyComparison", "FilterTernary"), five.Find("NoisyComparison", "FilterBranch"));
-        yield return Pair(context, "L1-20", ternary, branch, "NoisyComparison FilterTernary and FilterBranch");
-        yield return Welch(context, ternary, branch);
-        yield return Pair(context, "L2-small", sumSpan, sumArray, "EffectSizeDemo SumSpan and SumArray");
-        yield return Pair(context, "L2-large", binary, linear, "EffectSizeDemo SearchBinary and SearchLinear");
-        yield return CohensD(context, "d-filter", branch, ternary, "FilterBranch and FilterTernary");
-        yield return CohensD(context, "d-sum", sumArray, sumSpan, "SumArray and SumSpan");
-        yield return CohensD(context, "d-search", linear, binary, "SearchLinear and SearchBinary");
-        yield return Pair(context, "L3-micro", full.Find("MicroVsMacro", "LookupDictionary"), full.Find("MicroVsMacro", "LookupLinear"),
-            "MicroVsMacro LookupDictionary and LookupLinear");
-        yield return Pair(context, "L3-macro", full.Find("MicroVsMacro", "PipelineDictionary"), full.Find("MicroVsMacro", "PipelineLinear"),
-            "MicroVsMacro PipelineDictionary and PipelineLinear");
-        yield return RatioClaim(context, "lookup-share", full.Find("MicroVsMacro", "LookupLinear"), full.Find("MicroVsMacro", "PipelineLinear"),
-            "MicroVsMacro LookupLinear and PipelineLinear");
-        yield return Amdahl(context, full);
+        yield return Overlap(context);
+        yield return Pair(context, "L1-20");
+        yield return Welch(context);
+        yield return Pair(context, "L2-small");
+        yield return Pair(context, "L2-large");
+        yield return CohensD(context, "d-filter");
+        yield return CohensD(context, "d-sum");
+        yield return CohensD(context, "d-search");
+        yield return Pair(context, "L3-micro");
+        yield return Pair(context, "L3-macro");
+        yield return RatioClaim(context, "lookup-share");
+        yield return Amdahl(context);
     }
 
     /// <inheritdoc />
     protected override IEnumerable<ChartRef> Charts(SectionContext context) => StatisticsCharts.Draw(context);
 
-    private static ClaimRow Pair(SectionContext context, string id, BenchmarkResult? candidate, BenchmarkResult? baseline, string names)
+    // A ratio claim on its two cases, with the post's tests on each round beside it.
+    private static ClaimRow Pair(SectionContext context, string id)
     {
-        var row = RatioClaim(context, id, candidate, baseline, names);
+        var claim = context.Published.Claim(id);
+        var (candidate, baseline) = (context.Case(claim, 0), context.Case(claim, 1));
+        var row = RatioClaim(context, id);
         if (candidate is null || baseline is null || Samples(candidate, baseline) is not { Count: > 0 } samples)
         {
             return row;
         }
 
-        var welch = RatioEstimate.MedianInterval([.. samples.Select(s => WelchTTest.Test(s.Second, s.First).PValue)]);
-        var mw = RatioEstimate.MedianInterval([.. samples.Select(s => MannWhitneyUTest.Test(s.Second, s.First).PValue)]);
+        var welch = RoundsEstimate.MedianOf([.. samples.Select(s => WelchTTest.Test(s.Second, s.First).PValue)]);
+        var mw = RoundsEstimate.MedianOf([.. samples.Select(s => MannWhitneyUTest.Test(s.Second, s.First).PValue)]);
         string which = samples.Count > 1 ? $" (medians of {samples.Count} rounds)" : "";
-        return row with { Measured = $"{row.Measured}; Welch p = {Format.P(welch.Value)}, Mann-Whitney p = {Format.P(mw.Value)}{which}" };
+        return row with { Measured = $"{row.Measured}; Welch p = {Format.P(welch)}, Mann-Whitney p = {Format.P(mw)}{which}" };
     }
 
     /// <summary>
@@ -69,12 +67,13 @@ public sealed class StatisticsSection : PostSection
     }
 
     // Layer 1's five-iteration run, by the post's own test: do the two means' 99.9% intervals overlap? Each round is such a run.
-    private static ClaimRow Overlap(SectionContext context, BenchmarkResult? ternary, BenchmarkResult? branch)
+    private static ClaimRow Overlap(SectionContext context)
     {
         var claim = context.Published.Claim("L1-5");
+        var (ternary, branch) = (context.Case(claim, 0), context.Case(claim, 1));
         if (ternary is null || branch is null)
         {
-            return Judge.Missing(claim, $"{FiveIterations}/ NoisyComparison FilterTernary and FilterBranch: not in the run's tables");
+            return Judge.Missing(claim, $"{claim.Cases[0]} and {claim.Cases[1]}: not in the run's tables");
         }
 
         List<(BenchmarkResult, BenchmarkResult)> pairs = ternary.RoundResults is { } t && branch.RoundResults is { } b
@@ -87,14 +86,16 @@ public sealed class StatisticsSection : PostSection
     }
 
     // "A manual Welch t-test on this data gives p < 0.001": the post's test on one run's 20 iterations, so on each round
-    // (a round is such a run): the median p with its order-statistic interval (RatioEstimate.MedianInterval). Without
+    // (a round is such a run): the median p with the interval on the rounds' log p (RatioEstimate.PerRound; a p below
+    // double precision's reach counts as SmallestP). Without
     // rounds, the one run's p, a point.
-    private static ClaimRow Welch(SectionContext context, BenchmarkResult? ternary, BenchmarkResult? branch)
+    private static ClaimRow Welch(SectionContext context)
     {
         var claim = context.Published.Claim("L1-20-welch");
+        var (ternary, branch) = (context.Case(claim, 0), context.Case(claim, 1));
         if (ternary is null || branch is null)
         {
-            return Judge.Missing(claim, "NoisyComparison FilterTernary and FilterBranch: not in the run's tables");
+            return Judge.Missing(claim, $"{claim.Cases[0]} and {claim.Cases[1]}: not in the run's tables");
         }
 
         var samples = Samples(ternary, branch);
@@ -103,12 +104,12 @@ public sealed class StatisticsSection : PostSection
             return Judge.Row(claim, "—", Verdict.NotMeasurableHere, "no raw iterations (the run kept no full JSON) or fewer than two");
         }
 
-        var perRun = samples.Select(s => WelchTTest.Test(s.Second, s.First).PValue).ToList();
+        var perRun = samples.Select(s => Math.Max(WelchTTest.Test(s.Second, s.First).PValue, SmallestP)).ToList();
         string counts = string.Join(", ", samples.Select(s => $"{s.First.Count} vs {s.Second.Count}").Distinct());
         if (ternary.HasRounds && branch.HasRounds)
         {
-            var p = RatioEstimate.MedianInterval(perRun);
-            return Judge.Estimate(claim, p, $"p = {Interval.Text(p, Format.P)} (Welch in each round, {counts} iterations; the rounds' median and {RatioEstimate.OrderStatisticName(p.Rounds)})", Format.P);
+            var p = RatioEstimate.PerRound(perRun);
+            return Judge.Estimate(claim, p, $"p = {Interval.Text(p, Format.P)} (Welch in each round, {counts} iterations; the rounds' median, the interval on their logs)", Format.P);
         }
 
         return Judge.Estimate(claim, RatioEstimate.Point(perRun[0]), $"p = {Format.P(perRun[0])} (Welch, {counts} iterations; one run, a test statistic, no interval)", Format.P);
@@ -117,9 +118,11 @@ public sealed class StatisticsSection : PostSection
     // Cohen's d, the post's pooled SD. In rounds: each round's d (the post's computation on one run), their median and
     // its order-statistic interval. Without rounds: the one run's d with the large-sample 95% interval
     // d ± 1.96 · √((n₁ + n₂) / (n₁ n₂) + d² / (2 (n₁ + n₂))) (Hedges & Olkin).
-    private static ClaimRow CohensD(SectionContext context, string id, BenchmarkResult? first, BenchmarkResult? second, string names)
+    private static ClaimRow CohensD(SectionContext context, string id)
     {
         var claim = context.Published.Claim(id);
+        var (first, second) = (context.Case(claim, 0), context.Case(claim, 1));
+        string names = $"{first?.Method ?? claim.Cases[0].Method} and {second?.Method ?? claim.Cases[1].Method}";
         if (first is null || second is null)
         {
             return Judge.Missing(claim, $"{names}: not in the run's tables");
@@ -140,8 +143,8 @@ public sealed class StatisticsSection : PostSection
         string counts = string.Join(", ", samples.Select(s => $"{s.First.Count} and {s.Second.Count}").Distinct());
         if (first.HasRounds && second.HasRounds)
         {
-            var perRound = RatioEstimate.MedianInterval([.. samples.Select(D)]);
-            return Judge.Estimate(claim, perRound, $"d = {Interval.Text(perRound, Format.Number)} — {names}, {counts} iterations in each round (the rounds' median and {RatioEstimate.OrderStatisticName(perRound.Rounds)})", Format.Number);
+            var perRound = RatioEstimate.PerRound([.. samples.Select(s => Math.Abs(D(s)))]);
+            return Judge.Estimate(claim, perRound, $"|d| = {Interval.Text(perRound, Format.Number)} — {names}, {counts} iterations in each round (the rounds' median, the interval on their logs; \"large\" is a size, either way)", Format.Number);
         }
 
         var one = samples[0];
@@ -154,21 +157,22 @@ public sealed class StatisticsSection : PostSection
     }
 
     private const double CohensDLevel = 0.95;
+
+    // The least p a round reports: Welch's p underflows to 0 for the largest differences, which has no logarithm.
+    private const double SmallestP = 1e-300;
     private const double CohensDZ = 1.959964;
 
     // Layer 3 in one number: the measured macro speedup over Amdahl's prediction from this run's f (the lookup's share
     // of the linear pipeline) and S (the micro speedup). The prediction is taken as exact: its inputs' spread is far
     // smaller than the macro ratio's.
-    private static ClaimRow Amdahl(SectionContext context, BenchmarkSet full)
+    // Its cases: the two pipelines (linear, dictionary), then the two lookups (linear, dictionary).
+    private static ClaimRow Amdahl(SectionContext context)
     {
         var claim = context.Published.Claim("amdahl");
-        var linear = full.Find("MicroVsMacro", "LookupLinear");
-        var dictionary = full.Find("MicroVsMacro", "LookupDictionary");
-        var pipelineLinear = full.Find("MicroVsMacro", "PipelineLinear");
-        var pipelineDictionary = full.Find("MicroVsMacro", "PipelineDictionary");
+        var (pipelineLinear, pipelineDictionary, linear, dictionary) = (context.Case(claim, 0), context.Case(claim, 1), context.Case(claim, 2), context.Case(claim, 3));
         if (linear is null || dictionary is null || pipelineLinear is null || pipelineDictionary is null)
         {
-            return Judge.Missing(claim, "MicroVsMacro's four benchmarks are not all in the run");
+            return Judge.Missing(claim, $"{string.Join(", ", claim.Cases)}: not all in the run");
         }
 
         double f = linear.MeanNs / pipelineLinear.MeanNs;

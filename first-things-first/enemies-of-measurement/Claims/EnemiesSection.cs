@@ -1,52 +1,46 @@
+using LabReport;
 using LabReport.Charts;
 using LabReport.Claims;
 using LabReport.RunFiles;
+using LabReport.Sections;
 
-namespace LabReport.Sections;
+namespace EnemiesOfMeasurement.Claims;
 
 /// <summary>Post 2: six enemies, each a ratio; defences down (the plain run) vs up (<c>defended/</c>, EnemyDefenseConfig).</summary>
 public sealed class EnemiesSection : PostSection
 {
-    internal static readonly (string Id, string Class, string Numerator, string Denominator, (string, string)[] NumeratorParameters, (string, string)[] DenominatorParameters)[] Enemies =
-    [
-        ("E1", "E1_JitWarmup", "SumPayloadCold", "SumPayloadWarm", [], []),
-        ("E2", "E2_GcPauses", "InsertAllocHeavy", "InsertPreAllocated", [], []),
-        ("E3", "E3_OsNoise", "InsertSame", "InsertBaseline", [], []),
-        ("E4", "E4_CacheState", "LookupRandom", "LookupRandom", [("TableSize", "2000000")], [("TableSize", "10000")]),
-        ("E5", "E5_BranchPredictor", "ScanSorted", "ScanRandom", [], []),
-        ("E6", "E6_DeadCode", "ChecksumEliminated", "ChecksumPreserved", [], []),
-    ];
+    /// <summary>The six enemies' ratio claims, in the post's order (each claims.json entry names its two cases).</summary>
+    internal static readonly string[] Enemies = ["E1", "E2", "E3", "E4", "E5", "E6"];
 
     /// <inheritdoc />
     public override string Post => "enemies-of-measurement";
 
-    // Deterministic columns of BenchmarkDotNet's tables: (claim, class, method, column).
-    private static readonly (string Id, string Class, string Method, string Column)[] Exact =
+    // Deterministic columns of BenchmarkDotNet's tables: (claim, column), of the claim's one case.
+    private static readonly (string Id, string Column)[] Exact =
     [
-        ("E1-code-cold", "E1_JitWarmup", "SumPayloadCold", "Code Size"),
-        ("E1-code-warm", "E1_JitWarmup", "SumPayloadWarm", "Code Size"),
-        ("E2-alloc-heavy", "E2_GcPauses", "InsertAllocHeavy", "Allocated"),
-        ("E2-alloc-pre", "E2_GcPauses", "InsertPreAllocated", "Allocated"),
-        ("E2-alloc-ratio", "E2_GcPauses", "InsertAllocHeavy", "Alloc Ratio"),
-        ("E6-code-eliminated", "E6_DeadCode", "ChecksumEliminated", "Code Size"),
-        ("E6-code-preserved", "E6_DeadCode", "ChecksumPreserved", "Code Size"),
+        ("E1-code-cold", "Code Size"),
+        ("E1-code-warm", "Code Size"),
+        ("E2-alloc-heavy", "Allocated"),
+        ("E2-alloc-pre", "Allocated"),
+        ("E2-alloc-ratio", "Alloc Ratio"),
+        ("E6-code-eliminated", "Code Size"),
+        ("E6-code-preserved", "Code Size"),
     ];
 
     /// <inheritdoc />
     protected override IEnumerable<ClaimRow> Claims(SectionContext context)
     {
-        var set = context.Benchmarks();
-        var rows = Enemies.Select(e => RatioClaim(context, e.Id, set.Find(e.Class, e.Numerator, e.NumeratorParameters), set.Find(e.Class, e.Denominator, e.DenominatorParameters),
-            $"{e.Class} {e.Numerator} and {e.Denominator}")).ToList();
-        rows.AddRange(Exact.Select(x => ExactColumn(context, x.Id, set.Find(x.Class, x.Method), x.Column)));
-        var noisy = context.Benchmarks(Path.Combine("noisy-vs-isolated", "noisy")).Find("E3_OsNoise", "InsertBaseline");
-        var isolated = context.Benchmarks(Path.Combine("noisy-vs-isolated", "isolated")).Find("E3_OsNoise", "InsertBaseline");
-        rows.Add(StdDevRatio(context, "E3-noise", noisy, isolated, "noisy", "isolated", "noisy-vs-isolated/{noisy,isolated}: InsertBaseline not found (the E3 script did not run)"));
+        var rows = Enemies.Select(id => RatioClaim(context, id)).ToList();
+        rows.AddRange(Exact.Select(x => ExactColumn(context, x.Id, context.Case(context.Published.Claim(x.Id), 0), x.Column)));
+        var e3Noise = context.Published.Claim("E3-noise");
+        var (noisy, isolated) = (context.Case(e3Noise, 0), context.Case(e3Noise, 1));
+        const string NoScript = "noisy-vs-isolated/{noisy,isolated}: InsertBaseline not found (the E3 script did not run)";
+        rows.Add(StdDevRatio(context, "E3-noise", noisy, isolated, "noisy", "isolated", NoScript));
         rows.Add(noisy is null || isolated is null
-            ? Judge.Missing(context.Published.Claim("E3-mean"), "noisy-vs-isolated/{noisy,isolated}: InsertBaseline not found (the E3 script did not run)")
-            : RatioClaim(context, "E3-mean", noisy, isolated, "InsertBaseline noisy and isolated"));
-        rows.Add(StdDevRatio(context, "E4-stddev", set.Find("E4_CacheState", "LookupRandom", ("TableSize", "2000000")),
-            set.Find("E4_CacheState", "LookupRandom", ("TableSize", "10000")), "TableSize 2,000,000", "10,000", "E4_CacheState LookupRandom: not in the run's tables"));
+            ? Judge.Missing(context.Published.Claim("E3-mean"), NoScript)
+            : RatioClaim(context, "E3-mean"));
+        var e4 = context.Published.Claim("E4-stddev");
+        rows.Add(StdDevRatio(context, "E4-stddev", context.Case(e4, 0), context.Case(e4, 1), "TableSize 2,000,000", "10,000", $"{e4.Cases[0]}: not in the run's tables"));
         // In the post's order: each enemy's claims together.
         var order = context.Published.Claims.Select(c => c.Id).ToList();
         return rows.OrderBy(r => order.IndexOf(r.Id));

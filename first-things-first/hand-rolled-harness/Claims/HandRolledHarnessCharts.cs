@@ -1,9 +1,12 @@
+using LabReport;
+using LabReport.Charts;
+using LabReport.Claims;
 using LabReport.RunFiles;
 using LabReport.Sections;
 using OxyPlot;
 using OxyPlot.Axes;
 
-namespace LabReport.Charts;
+namespace HandRolledHarness.Claims;
 
 /// <summary>
 /// The prologue's charts: which Mark step first gives a time per call to trust (multiply, Mark0 to Mark8)? How does each

@@ -1,8 +1,12 @@
+using LabReport;
+using LabReport.Charts;
+using LabReport.Claims;
+using LabReport.RunFiles;
 using LabReport.Sections;
 using OxyPlot;
 using OxyPlot.Axes;
 
-namespace LabReport.Charts;
+namespace CoordinatedOmission.Claims;
 
 /// <summary>
 /// Post 3's chart: where does each client's latency distribution hide the pauses? HdrHistogram's percentile plot of the

@@ -1,9 +1,11 @@
 using System.Globalization;
+using LabReport;
 using LabReport.Charts;
 using LabReport.Claims;
 using LabReport.RunFiles;
+using LabReport.Sections;
 
-namespace LabReport.Sections;
+namespace HardwareCounters.Claims;
 
 /// <summary>Post 5: random vs sequential access by size, and the cache cliff predicted before the run.</summary>
 public sealed class HardwareCountersSection : PostSection
@@ -22,17 +24,15 @@ public sealed class HardwareCountersSection : PostSection
     /// <inheritdoc />
     protected override IEnumerable<ClaimRow> Claims(SectionContext context)
     {
-        var set = context.Benchmarks();
-        BenchmarkResult? At(string method, string n) => set.Find("AccessPatterns", method, ("N", n));
-        foreach (var (id, n) in Sizes)
+        foreach (var (id, _) in Sizes)
         {
-            yield return RatioClaim(context, id, At("SumRandom", n), At("SumSequential", n), $"AccessPatterns SumRandom and SumSequential at N = {n}");
+            yield return RatioClaim(context, id);
         }
 
-        yield return Cliff(context, set);
-        yield return PerElement(context, "seq-8M", At("SumSequential", "8000000"), At("SumSequential", "1000000"), 8);
-        yield return PerElement(context, "seq-64M", At("SumSequential", "64000000"), At("SumSequential", "1000000"), 64);
-        yield return PerElement(context, "seq-8M-to-64M", At("SumSequential", "64000000"), At("SumSequential", "8000000"), 8);
+        yield return Cliff(context);
+        yield return PerElement(context, "seq-8M");
+        yield return PerElement(context, "seq-64M");
+        yield return PerElement(context, "seq-8M-to-64M");
         foreach (var row in Counters(context))
         {
             yield return row;
@@ -43,15 +43,15 @@ public sealed class HardwareCountersSection : PostSection
     protected override IEnumerable<ChartRef> Charts(SectionContext context) => HardwareCountersCharts.Draw(context);
 
     // The post's shape, whatever this machine's L3: the ratio jumps from 1M to 8M, and 64M does not fall back to 1M's level.
-    private static ClaimRow Cliff(SectionContext context, BenchmarkSet set)
+    // Its cases: random and sequential at 1M, at 8M, at 64M.
+    private static ClaimRow Cliff(SectionContext context)
     {
         var claim = context.Published.Claim("cliff");
-        BenchmarkResult? At(string method, string n) => set.Find("AccessPatterns", method, ("N", n));
-        var (r1, s1, r8, s8, r64, s64) = (At("SumRandom", "1000000"), At("SumSequential", "1000000"), At("SumRandom", "8000000"),
-            At("SumSequential", "8000000"), At("SumRandom", "64000000"), At("SumSequential", "64000000"));
+        var (r1, s1, r8, s8, r64, s64) = (context.Case(claim, 0), context.Case(claim, 1), context.Case(claim, 2),
+            context.Case(claim, 3), context.Case(claim, 4), context.Case(claim, 5));
         if (r1 is null || s1 is null || r8 is null || s8 is null || r64 is null || s64 is null)
         {
-            return Judge.Missing(claim, "AccessPatterns SumRandom and SumSequential at N = 1M, 8M and 64M: not all in the run's tables");
+            return Judge.Missing(claim, $"{string.Join(", ", claim.Cases)}: not all in the run's tables");
         }
 
         // A ratio of ratios: (R8 / S8) / (R1 / S1), each side's means independent (or paired by round).
@@ -66,14 +66,18 @@ public sealed class HardwareCountersSection : PostSection
         return Judge.Shape(claim, [new ShapePart("8M over 1M", jump, Above: true), new ShapePart("64M over 1M", stays, Above: true)], shown);
     }
 
-    // SumSequential's time per element at a larger N over a smaller one: above 1 when the time grows faster than the data.
-    private static ClaimRow PerElement(SectionContext context, string id, BenchmarkResult? larger, BenchmarkResult? smaller, double growth)
+    // SumSequential's time per element at a larger N over a smaller one (its two cases): above 1 when the time grows
+    // faster than the data.
+    private static ClaimRow PerElement(SectionContext context, string id)
     {
         var claim = context.Published.Claim(id);
+        var (larger, smaller) = (context.Case(claim, 0), context.Case(claim, 1));
         if (larger is null || smaller is null)
         {
-            return Judge.Missing(claim, "AccessPatterns SumSequential at both sizes: not in the run's tables");
+            return Judge.Missing(claim, $"{claim.Cases[0]} and {claim.Cases[1]}: not in the run's tables");
         }
+
+        double growth = (Quantity.Number(larger.Parameter("N")) ?? double.NaN) / (Quantity.Number(smaller.Parameter("N")) ?? double.NaN);
 
         var ratio = Scaled(RatioEstimate.Of(larger, smaller), 1 / growth);
         return RatioRow(context, claim, ratio, $"{Format.MeanWithError(larger)} vs {Format.MeanWithError(smaller)}, for {growth:0}× the data", [larger, smaller]);

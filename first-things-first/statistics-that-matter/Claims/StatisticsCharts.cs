@@ -1,3 +1,6 @@
+using LabReport;
+using LabReport.Charts;
+using LabReport.Claims;
 using LabReport.RunFiles;
 using LabReport.Sections;
 using LabStatistics;
@@ -5,7 +8,7 @@ using OxyPlot;
 using OxyPlot.Axes;
 using OxyPlot.Series;
 
-namespace LabReport.Charts;
+namespace StatisticsThatMatter.Claims;
 
 /// <summary>
 /// Post 4's charts: does the 5-iteration run resolve FilterBranch vs FilterTernary, and does the main run (every iteration, quartiles, the

@@ -1,18 +1,18 @@
 using System.Globalization;
+using LabReport;
 using LabReport.Charts;
 using LabReport.Claims;
 using LabReport.RunFiles;
+using LabReport.Sections;
+using LabRounds;
 
-namespace LabReport.Sections;
+namespace WhyBenchmarksLie.Claims;
 
 /// <summary>Post 1: one optimization, three benchmarks, three verdicts; contention judged where threads really ran at once.</summary>
 public sealed class WhyBenchmarksLieSection : PostSection
 {
     internal const string Threaded = "WhyBenchmarksLieBenchmark";
     internal const string Sequential = "WhyBenchmarksLieSequentialBenchmark";
-    private const string Narrow = "InsertNarrow";
-    private const string Realistic = "InsertRealistic";
-    private const string NoFlush = "InsertRealisticNoFlush";
 
     /// <inheritdoc />
     public override string Post => "why-benchmarks-lie";
@@ -21,51 +21,39 @@ public sealed class WhyBenchmarksLieSection : PostSection
     protected override IEnumerable<ClaimRow> Claims(SectionContext context)
     {
         var set = context.Benchmarks();
-        BenchmarkResult? At(string @class, string method, string backend, int threads) =>
-            set.Find(@class, method, ("Backend", backend), ("ThreadCount", threads.ToString(CultureInfo.InvariantCulture)));
-        BenchmarkResult? Run(string method, string backend, int threads) => At(Threaded, method, backend, threads);
-
-        yield return RatioClaim(context, "lazy", At(Sequential, "InsertSequential", "Striped", 1), At(Sequential, "InsertSequential", "Lock", 1),
-            "InsertSequential Striped and Lock at 1 thread", throughput: true);
-        yield return RatioClaim(context, "lazy-flat-lock", At(Sequential, "InsertSequential", "Lock", 32), At(Sequential, "InsertSequential", "Lock", 1),
-            "InsertSequential Lock at 32 and 1 threads", throughput: true);
-        yield return RatioClaim(context, "lazy-flat-striped", At(Sequential, "InsertSequential", "Striped", 32), At(Sequential, "InsertSequential", "Striped", 1),
-            "InsertSequential Striped at 32 and 1 threads", throughput: true);
-        yield return RatioClaim(context, "narrow-32", Run(Narrow, "Striped", 32), Run(Narrow, "Lock", 32),
-            "InsertNarrow Striped and Lock at 32 threads", throughput: true);
+        yield return RatioClaim(context, "lazy", throughput: true);
+        yield return RatioClaim(context, "lazy-flat-lock", throughput: true);
+        yield return RatioClaim(context, "lazy-flat-striped", throughput: true);
+        yield return RatioClaim(context, "narrow-32", throughput: true);
         yield return Crossover(context, set);
-        yield return RatioClaim(context, "realistic-32", Run(Realistic, "Striped", 32), Run(Realistic, "Lock", 32),
-            "InsertRealistic Striped and Lock at 32 threads", throughput: true);
-        yield return RatioClaim(context, "realistic-1t", Run(Realistic, "Striped", 1), Run(Realistic, "Lock", 1),
-            "InsertRealistic Striped and Lock at 1 thread", throughput: true);
+        yield return RatioClaim(context, "realistic-32", throughput: true);
+        yield return RatioClaim(context, "realistic-1t", throughput: true);
         yield return ContendedConvergence(context, set);
-        yield return RatioClaim(context, "noflush-32", Run(NoFlush, "Lock", 32), Run(NoFlush, "Striped", 32),
-            "InsertRealisticNoFlush Lock and Striped at 32 threads");
-        yield return RatioClaim(context, "fsync-dominates", Run(Realistic, "Lock", 32), Run(NoFlush, "Lock", 32),
-            "InsertRealistic and InsertRealisticNoFlush, Lock at 32 threads");
-        yield return FlushCost(context, set);
-        yield return RatioClaim(context, "narrow-vs-realistic", Run(Narrow, "Striped", 32), Run(Realistic, "Striped", 32),
-            "InsertNarrow and InsertRealistic, Striped at 32 threads", throughput: true);
+        yield return RatioClaim(context, "noflush-32");
+        yield return RatioClaim(context, "fsync-dominates");
+        yield return FlushCost(context);
+        yield return RatioClaim(context, "narrow-vs-realistic", throughput: true);
     }
 
     // Scenario B's shape: Striped / Lock throughput below 1 at one thread, above 1 once two threads really run at once.
+    // Its cases: Lock and Striped at 1 thread, then at 2, the count that contends on a 2-CPU machine (another machine
+    // may first contend at a larger count of the run: the rows are found by the cases' method).
     private static ClaimRow Crossover(SectionContext context, BenchmarkSet set)
     {
         var claim = context.Published.Claim("narrow-crossover");
-        var lock1 = set.Find(Threaded, Narrow, ("Backend", "Lock"), ("ThreadCount", "1"));
-        var striped1 = set.Find(Threaded, Narrow, ("Backend", "Striped"), ("ThreadCount", "1"));
+        var (lock1, striped1) = (context.Case(claim, 0), context.Case(claim, 1));
         if (lock1 is null || striped1 is null)
         {
-            return Judge.Missing(claim, "InsertNarrow Striped and Lock at 1 thread: not in the run's tables");
+            return Judge.Missing(claim, $"{claim.Cases[0]} and {claim.Cases[1]}: not in the run's tables");
         }
 
-        if (Contended(context, set, Narrow) is not int threads)
+        var method = claim.Cases[0];
+        if (Contended(context, set, method) is not int threads)
         {
             return NoContention(context, "narrow-crossover");
         }
 
-        var lockN = set.Find(Threaded, Narrow, ("Backend", "Lock"), ("ThreadCount", threads.ToString(CultureInfo.InvariantCulture)))!;
-        var stripedN = set.Find(Threaded, Narrow, ("Backend", "Striped"), ("ThreadCount", threads.ToString(CultureInfo.InvariantCulture)))!;
+        var (lockN, stripedN) = (At(set, method, "Lock", threads)!, At(set, method, "Striped", threads)!);
         var alone = RatioEstimate.Of(lock1, striped1);
         var contended = RatioEstimate.Of(lockN, stripedN);
         string shown = $"{Interval.Ratio(alone)} at 1 thread, {Interval.Ratio(contended)} at {threads} ({Format.Rate(1e9 / stripedN.MeanNs)} vs {Format.Rate(1e9 / lockN.MeanNs)} ops/s)";
@@ -77,11 +65,15 @@ public sealed class WhyBenchmarksLieSection : PostSection
         return Judge.Shape(claim, [new ShapePart("1 thread", alone, Above: false), new ShapePart($"{threads} threads", contended, Above: true)], shown);
     }
 
+    // The row of a case's class and method with this backend and thread count.
+    private static BenchmarkResult? At(BenchmarkSet set, CaseSpec method, string backend, int threads) =>
+        set.Find(method.Class, method.Method, ("Backend", backend), ("ThreadCount", threads.ToString(CultureInfo.InvariantCulture)));
+
     // The smallest thread count above 1 whose Lock and Striped rows of a method really ran two threads at once (in the
     // median round: Premise.PeakConcurrency).
-    private static int? Contended(SectionContext context, BenchmarkSet set, string method)
+    private static int? Contended(SectionContext context, BenchmarkSet set, CaseSpec method)
     {
-        var counts = set.Results.Where(r => r.Class == Threaded && r.Method == method)
+        var counts = set.Results.Where(r => r.Class == method.Class && r.Method == method.Method)
             .Select(r => Quantity.Number(r.Parameter("ThreadCount")))
             .Where(t => t > 1)
             .Select(t => (int)t!.Value)
@@ -89,8 +81,7 @@ public sealed class WhyBenchmarksLieSection : PostSection
             .Order();
         foreach (int threads in counts)
         {
-            string n = threads.ToString(CultureInfo.InvariantCulture);
-            var rows = new[] { "Lock", "Striped" }.Select(b => set.Find(Threaded, method, ("Backend", b), ("ThreadCount", n))).ToList();
+            var rows = new[] { "Lock", "Striped" }.Select(b => At(set, method, b, threads)).ToList();
             if (rows.All(r => r is not null) && Premise.RanAtOnce(context.Run.Environment, rows!) is null or >= 2)
             {
                 return threads;
@@ -100,17 +91,19 @@ public sealed class WhyBenchmarksLieSection : PostSection
         return null;
     }
 
-    // Scenario C at the thread count that really contends here: the backends still converge.
+    // Scenario C at the thread count that really contends here: the backends still converge. Its cases: Striped and
+    // Lock at 2 threads (the rows are found by the cases' method, at the count that contends).
     private static ClaimRow ContendedConvergence(SectionContext context, BenchmarkSet set)
     {
-        if (Contended(context, set, Realistic) is not int threads)
+        var claim = context.Published.Claim("realistic-contended");
+        var method = claim.Cases[0];
+        if (Contended(context, set, method) is not int threads)
         {
             return NoContention(context, "realistic-contended");
         }
 
-        string n = threads.ToString(CultureInfo.InvariantCulture);
-        var row = RatioClaim(context, "realistic-contended", set.Find(Threaded, Realistic, ("Backend", "Striped"), ("ThreadCount", n)),
-            set.Find(Threaded, Realistic, ("Backend", "Lock"), ("ThreadCount", n)), $"InsertRealistic Striped and Lock at {threads} threads", throughput: true);
+        var row = RatioClaim(context, "realistic-contended", At(set, method, "Striped", threads), At(set, method, "Lock", threads),
+            $"{method.Class}.{method.Method} Striped and Lock at {threads} threads", throughput: true);
         return row with { Measured = $"{row.Measured} at {threads} threads" };
     }
 
@@ -122,15 +115,15 @@ public sealed class WhyBenchmarksLieSection : PostSection
             : Judge.Row(claim, "—", Verdict.NotMeasurableHere, "premise not met: no thread count above 1 ran two threads at once in both backends' rows (PeakConc < 2)");
     }
 
-    // What the flush adds per insert (Realistic − NoFlush) for Lock over Striped, at 32 threads.
-    private static ClaimRow FlushCost(SectionContext context, BenchmarkSet set)
+    // What the flush adds per insert (Realistic − NoFlush) for Lock over Striped, at 32 threads. Its cases: Realistic
+    // and NoFlush of Lock, then of Striped.
+    private static ClaimRow FlushCost(SectionContext context)
     {
         var claim = context.Published.Claim("fsync-same");
-        BenchmarkResult? Row(string method, string backend) => set.Find(Threaded, method, ("Backend", backend), ("ThreadCount", "32"));
-        var (lockR, lockN, stripedR, stripedN) = (Row(Realistic, "Lock"), Row(NoFlush, "Lock"), Row(Realistic, "Striped"), Row(NoFlush, "Striped"));
+        var (lockR, lockN, stripedR, stripedN) = (context.Case(claim, 0), context.Case(claim, 1), context.Case(claim, 2), context.Case(claim, 3));
         if (lockR is null || lockN is null || stripedR is null || stripedN is null)
         {
-            return Judge.Missing(claim, "InsertRealistic and InsertRealisticNoFlush, both backends at 32 threads: not in the run's tables");
+            return Judge.Missing(claim, $"{string.Join(", ", claim.Cases)}: not all in the run's tables");
         }
 
         string shown = $"Realistic − NoFlush: {Format.Time(lockR.MeanNs - lockN.MeanNs)} (Lock) vs {Format.Time(stripedR.MeanNs - stripedN.MeanNs)} (Striped)";
