@@ -31,6 +31,8 @@ public static class LabReportProgram
               judge the run so far and print what to measure next (scripts/run-all.sh's planner); exit 3: nothing more
           efficiency <run-folder> --wall SECONDS
               where a run's time went: the share in measured iterations, the claims decided per minute
+          spread <run-folder> [--out DIR]
+              per claim, the spread between rounds and within them, and Kalibera & Jones's iterations per round
           probe --label LABEL [--append FILE]
               time the drift probe (a CPU loop and a memory-latency point) and append it to a run's probe.csv
           --help
@@ -57,12 +59,13 @@ public static class LabReportProgram
             Command("probe", "the drift probe, appended to a run's probe.csv", a => ProbeCommand.Run(a, output), ProbeCommand.Usage),
             Command("plan", "what a run should measure next", a => Planning.PlanCommand.Run(a, output, error), Planning.PlanCommand.Usage),
             Command("efficiency", "where a run's time went", a => Planning.EfficiencyCommand.Run(a, output), Planning.EfficiencyCommand.Usage),
+            Command("spread", "where each claim's spread comes from", a => Planning.SpreadCommand.Run(a, output), Planning.SpreadCommand.Usage),
         ];
         if (args.Count == 0 || args[0] is "--help" or "-h" or "help")
         {
             if (args.Count == 0)
             {
-                return LabEntryPoint.UsageError(error, "a command is needed: report, compare, readme, stability, ab, flame, probe, plan or efficiency", Invocation + " --help");
+                return LabEntryPoint.UsageError(error, "a command is needed: report, compare, readme, stability, ab, flame, probe, plan, efficiency or spread", Invocation + " --help");
             }
 
             output.WriteLine(Usage);
@@ -71,7 +74,7 @@ public static class LabReportProgram
 
         if (commands.FirstOrDefault(c => c.Name == args[0]) is not { } command)
         {
-            return LabEntryPoint.UsageError(error, $"unknown command '{args[0]}' (allowed: report, compare, readme, stability, ab, flame, probe, plan, efficiency)", Invocation + " --help");
+            return LabEntryPoint.UsageError(error, $"unknown command '{args[0]}' (allowed: report, compare, readme, stability, ab, flame, probe, plan, efficiency, spread)", Invocation + " --help");
         }
 
         try

@@ -120,7 +120,8 @@ public static class BdnReportReader
         };
     }
 
-    // The nanoseconds of every measurement, and of the Workload/Actual ones (0 and 0 without measurements).
+    // The nanoseconds of every measured iteration (Workload/Result entries are Actual ones with the overhead taken off,
+    // not iterations of their own, so they are left out), and of the Workload/Actual ones (0 and 0 without measurements).
     private static (double Engine, double Workload) StageTimes(JsonElement benchmark)
     {
         double engine = 0, workload = 0;
@@ -128,7 +129,7 @@ public static class BdnReportReader
         {
             foreach (var m in measurements.EnumerateArray())
             {
-                if (!m.TryGetProperty("Nanoseconds", out var ns) || ns.ValueKind != JsonValueKind.Number)
+                if (!m.TryGetProperty("Nanoseconds", out var ns) || ns.ValueKind != JsonValueKind.Number || OptionalString(m, "IterationStage") == "Result")
                 {
                     continue;
                 }

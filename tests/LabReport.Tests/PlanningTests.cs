@@ -1,0 +1,110 @@
+using LabReport.Planning;
+using LabReport.RunFiles;
+
+namespace LabReport.Tests;
+
+/// <summary>
+/// The planner's commands on a run in rounds (the <c>rounds</c> fixture: post 5's AccessPatterns, E4 and
+/// NoisyComparison in three rounds): what it names next, the costs it plans with, where the spread comes from, and
+/// where the run's time went.
+/// </summary>
+public sealed class PlanningTests : IDisposable
+{
+    private readonly RunFixture _run = RunFixture.Copy("rounds");
+
+    public void Dispose() => _run.Dispose();
+
+    [Fact]
+    public void Plan_names_a_step_of_cases_of_one_unit_and_logs_it()
+    {
+        string step = _run.File("step.tsv");
+
+        var (code, output, error) = RunFixture.Run("plan", _run.Path, "--seconds-left", "600", "--step-file", step);
+
+        code.Should().Be(0, error);
+        output.Should().MatchRegex(@"^\d+ claim\(s\) undecided; next: [a-z-]+'s .+, \d rounds? of \d+ cases?, about \d+:\d\d\n$");
+        string[] lines = File.ReadAllLines(step);
+        string[] head = lines[0].Split('\t');
+        head.Should().HaveCount(6);
+        head[1].Should().Be("bdn");
+        int.Parse(head[3], System.Globalization.CultureInfo.InvariantCulture).Should().Be(4, "the fixture's cases have three rounds");
+        int.Parse(head[4], System.Globalization.CultureInfo.InvariantCulture).Should().BeInRange(1, LabRounds.RoundPlanner.MostRoundsPerStep);
+        lines.Skip(1).Should().NotBeEmpty().And.OnlyContain(c => LabRounds.CaseSpec.Parse(c).IsBenchmark);
+        File.ReadAllText(_run.File(PlanCommand.LogFile)).Should().Contain("10:00 left: ").And.Contain(output.Trim());
+    }
+
+    [Fact]
+    public void Plan_says_stop_when_nothing_fits_in_the_time_left()
+    {
+        var (code, output, _) = RunFixture.Run("plan", _run.Path, "--seconds-left", "1");
+
+        code.Should().Be(PlanCommand.StopExitCode);
+        output.Should().Contain("none decidable in the 0:01 left");
+    }
+
+    [Theory]
+    [InlineData(new string[0], "plan needs a run folder")]
+    [InlineData(new[] { "RUN" }, "plan needs --seconds-left S")]
+    [InlineData(new[] { "RUN", "--seconds-left", "soon" }, "--seconds-left must be a number of seconds above 0; got 'soon'")]
+    [InlineData(new[] { "RUN", "--seconds-left", "0" }, "--seconds-left must be a number of seconds above 0; got '0'")]
+    public void Plan_answers_a_wrong_input_in_one_line_with_exit_2(string[] args, string message)
+    {
+        var (code, _, error) = RunFixture.Run(["plan", .. args.Select(a => a == "RUN" ? _run.Path : a)]);
+
+        code.Should().Be(2);
+        error.Split('\n')[0].Should().Contain(message);
+    }
+
+    [Fact]
+    public void Costs_come_from_the_runs_engine_time_and_its_logged_invocations()
+    {
+        // Two invocations of the post 5 reports: 40 s and 70 s of wall time for the same report: the fit is a line.
+        string json = Directory.GetFiles(_run.File("hardware-counters"), "*-report-full.json").Single();
+        File.WriteAllText(_run.File("hardware-counters/steps.tsv"),
+            $"bdn\t40\t\t{Path.GetFileName(json)}\nstep\t3\tsweep\t1\nstep\t5\tsweep\t2\n");
+        File.WriteAllText(_run.File("hardware-counters/more-steps.txt"), "sweep\n");
+        var costs = RunCosts.Of(RunFolder.Open(_run.Path));
+        var unit = new PlanUnit("hardware-counters", "", false, ["AccessPatterns.SumRandom(N=1000000)"]);
+        var steps = new PlanUnit("hardware-counters", "", true, ["sweep"]);
+
+        costs.SecondsPerRound(unit, unit.Cases[0]).Should().BeGreaterThan(costs.ProcessOverhead, "a round is the case's engine time and a process");
+        costs.SecondsPerRound(steps, "sweep").Should().Be(4, "the mean of the step's logged rounds");
+        costs.RoundsSoFar(unit, unit.Cases[0]).Should().Be(3);
+        costs.NextRound(unit).Should().Be(4);
+        costs.NextRound(steps).Should().Be(3);
+        costs.MoreSteps("hardware-counters").Should().BeEquivalentTo(["sweep"]);
+    }
+
+    [Fact]
+    public void Spread_separates_the_iterations_noise_from_the_process_level()
+    {
+        var (code, output, error) = RunFixture.Run("spread", _run.Path, "--out", _run.File("spread"));
+
+        code.Should().Be(0, error);
+        output.Should().Contain("## Post 5 — Hardware Counters").And.Contain("| ratio-1M ");
+        File.ReadAllText(_run.File("spread/spread.md")).Should().Be(output);
+
+        var set = BenchmarkSet.Load(_run.File("hardware-counters"));
+        var random = set.Find(LabRounds.CaseSpec.Parse("AccessPatterns.SumRandom(N=1000000)"))!;
+        var sequential = set.Find(LabRounds.CaseSpec.Parse("AccessPatterns.SumSequential(N=1000000)"))!;
+        var s = SpreadComponents.Of(random, sequential, processOverhead: 1)!;
+        s.Rounds.Should().Be(3);
+        (s.Within * s.Within + s.Process * s.Process).Should().BeApproximately(Math.Max(s.Between * s.Between, s.Within * s.Within), 1e-12);
+        s.Iterations.Should().Be(3);
+        s.BestIterations.Should().BeInRange(1, SpreadComponents.MostIterations);
+    }
+
+    [Fact]
+    public void Where_the_time_went_is_the_share_in_measured_iterations_and_the_decisions_per_minute()
+    {
+        RunFixture.Run("report", _run.Path).Code.Should().Be(0);
+
+        var (code, output, error) = RunFixture.Run("efficiency", _run.Path, "--wall", "600");
+
+        code.Should().Be(0, error);
+        var (workload, engine) = EfficiencyCommand.Measured(_run.Path);
+        workload.Should().BeGreaterThan(0).And.BeLessThan(engine, "the workload is one of the engine's stages");
+        output.Should().StartWith("Measured iterations (BenchmarkDotNet's Workload/Actual): ").And.Contain("of the run's 10:00")
+            .And.Contain("Claims decided: ").And.Contain(" per minute.");
+    }
+}
