@@ -12,7 +12,7 @@ LAB_HOOK_HELP=$(cat <<'TEXT'
   PROFILE quick   the six enemies in 3 interleaved rounds (a round: every case once, in its own process,
                   3 warmups + 3 iterations of ~100 ms; E2 keeps one invocation per iteration), then E3 noisy vs
                   isolated in 3 alternating rounds (3 warmups + 10 iterations per run: a StdDev needs them)
-  PROFILE full    the same in 5 rounds of the same kind, and between them the six under EnemyDefenseConfig (its own
+  PROFILE full    the same first rounds, and between them the six under EnemyDefenseConfig (its own
                   job with iterations of ~200 ms, at most 20, once: a chart, not a claim)
                   In both, E3's two runs measure in BenchmarkDotNet's own process (--inProcess: no
                   boilerplate build, which the noisy run would do while its busy loops spin)

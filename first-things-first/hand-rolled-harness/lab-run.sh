@@ -15,7 +15,7 @@ LAB_HOOK_HELP=$(cat <<'TEXT'
                   in 3 interleaved rounds (a round: each of them once, each in its own process), the other steps
                   once, at 10,000,000 calls / 5 repeats / 0.05 s, the sweep at 2 repeats / 5 ms (no BenchmarkDotNet
                   comparison: it is no claim of the note)
-  PROFILE full    the same in 5 rounds with the note's parameters (100,000,000 calls, 10 repeats, 0.25 s), the
+  PROFILE full    the same first rounds with the note's parameters (100,000,000 calls, 10 repeats, 0.25 s), the
                   sweep at 3 repeats / 10 ms, BenchmarkDotNet once with the prologue's job
                   (3 warmups + 10 iterations of 100 ms)
   OUTDIR          mark-steps.txt, mark-steps.csv (round,step,calls,mean_ns,sdev_ns)  each step's output and result

@@ -15,7 +15,7 @@ LAB_HOOK_HELP=$(cat <<TEXT
   PROFILE quick   AccessPatterns at the post's three sizes in 3 interleaved rounds (a round: every case once, in
                   its own process, 1 warmup + 3 iterations of ~100 ms); perf stat and flame graphs at N=$PERF_N
                   with 1 s loops
-  PROFILE full    the same in 5 rounds of the same kind; perf stat and flame graphs with 5 s loops
+  PROFILE full    the same first rounds; perf stat and flame graphs with 5 s loops
   OUTDIR          caches.md, caches.json                sysfs, CPUID and the latency sweep side by side; the sweep
                   cache-sweep.csv                       the curve: ns per load vs working set (the report charts it)
                                                         smoke: quick sweep to 16 MiB, quick: one sweep to 4x the

@@ -12,7 +12,7 @@ LAB_HOOK_HELP=$(cat <<'TEXT'
                   in 3 interleaved rounds: a round is every case once, in its own process, the post's ShortRun
                   (3 warmups + 3 iterations) of ~100 ms (a Realistic iteration is one 500K batch, longer); no latency mode (no
                   claim is judged on it)
-  PROFILE full    every benchmark at 1, 2, 4 and 32 threads (4: the chart's 2 CPUs oversubscribed 2:1) in 5 rounds
+  PROFILE full    every benchmark at 1, 2, 4 and 32 threads (4: the chart's 2 CPUs oversubscribed 2:1) in 3 rounds
                   of the same kind; latency mode at 1/4/16/32 threads, 10 batches after 2 warmups (its defaults).
                   The post's 16 threads run on demand (--filter '*ThreadCount: 16*'): no claim reads them.
                   The Zipfian extension is not a claim of the post: run it alone with --filter '*Zipfian*'.

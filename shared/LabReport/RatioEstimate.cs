@@ -26,8 +26,11 @@ public readonly record struct RatioEstimate(double Value, double Lower, double U
     /// <summary>The interval's confidence level.</summary>
     public double Level { get; init; } = ProcessLevel;
 
-    /// <summary>How many rounds the ratio comes from; 0 when it comes from one process per side.</summary>
+    /// <summary>How many rounds the ratio comes from (its last look); 0 when it comes from one process per side.</summary>
     public int Rounds { get; init; }
+
+    /// <summary>How many rounds were measured: more than <see cref="Rounds"/> when some wait for the next look.</summary>
+    public int MeasuredRounds { get; init; }
 
     /// <summary>From rounds: the mean of the per-round logs, the interval's centre on the log scale; NaN otherwise.</summary>
     public double LogMean { get; init; } = double.NaN;
@@ -105,6 +108,7 @@ public readonly record struct RatioEstimate(double Value, double Lower, double U
         {
             Level = rounds.Level,
             Rounds = rounds.Count,
+            MeasuredRounds = rounds.Measured,
             LogMean = rounds.LogMean,
             LogSpread = rounds.LogSpread,
         };

@@ -24,17 +24,14 @@ public sealed record PlanStep(string Unit, IReadOnlyList<string> Cases, int Roun
 /// Where the rest of a run's time goes (Kalibera &amp; Jones's question, asked per claim): after the first rounds,
 /// every claim is decided or not; an undecided one, from its measured spread, needs so many more rounds
 /// (<see cref="ConfidenceSequence.RoundsToDecide"/>) at a cost its cases' measured round times give. The planner
-/// spends the time left on the most decisions per second first: it picks the claim that is cheapest to decide, runs a
-/// few of its rounds (at most <see cref="MostRoundsPerStep"/>, so the next step sees the spread they measured and the
-/// rounds of a class spread over more of the machine's states), together with the other undecided claims of the same
-/// unit when they add decisions faster than they add cost. A claim no count of rounds up to
+/// spends the time left on the most decisions per second first: it picks the claim that is cheapest to decide and runs
+/// the rounds that bring it to its next look (<see cref="ConfidenceSequence.Looks"/>: the next step then sees the spread
+/// they measured, and the rounds of a class spread over more of the machine's states), together with the other
+/// undecided claims of the same unit when they add decisions faster than they add cost. A claim no count of rounds up to
 /// <see cref="RoundLimits.Max"/> would decide, or that would not fit in the time left, gets none.
 /// </summary>
 public sealed class RoundPlanner
 {
-    /// <summary>The most rounds one step adds before the plan is made again.</summary>
-    public const int MostRoundsPerStep = 3;
-
     private readonly Func<string, string, double> _secondsPerRound;
     private readonly Func<string, double> _stepOverhead;
     private readonly Func<string, string, int> _roundsSoFar;
@@ -88,7 +85,7 @@ public sealed class RoundPlanner
     // The step for `first`: a few of its rounds, with the unit's other decidable claims that raise the decisions per second.
     private PlanStep? Step(PlanClaim first, int needed, IReadOnlyList<PlanClaim> others, double secondsLeft)
     {
-        int rounds = Math.Min(needed, MostRoundsPerStep);
+        int rounds = Math.Min(needed, (ConfidenceSequence.NextLook(first.Rounds) ?? RoundLimits.Max) - first.Rounds);
         var chosen = new List<PlanClaim> { first };
         var cases = new List<string>(first.Cases);
         double Value(IEnumerable<PlanClaim> set) => set.Sum(c => Math.Min(1.0, rounds / (double)Math.Max(1, c.RoundsToDecide!.Value - c.Rounds)));

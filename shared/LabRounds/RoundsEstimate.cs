@@ -7,18 +7,20 @@ namespace LabRounds;
 /// 2013: the variation between process launches is a level of its own, and the interval belongs to that level). Each
 /// round gives one ratio; the estimate is their median, and the interval is Student's t on the logs of the per-round
 /// ratios, exp(mean ± c(n) · s / √n), widened to hold the median if a lopsided round pushes the mean away. c(n) is
-/// the <see cref="ConfidenceSequence"/>'s, not a fixed-n t quantile: the run looks at the interval after every round
-/// and stops a claim once it decides, and the interval stays valid at whatever round that happens. A machine state
-/// that lasts minutes slows both sides of a round alike and cancels in its ratio; a state that changes between the
-/// sides of a round widens the interval instead of moving the estimate.
+/// the <see cref="ConfidenceSequence"/>'s, not a fixed-n t quantile: the run looks at a claim as its rounds grow and
+/// stops adding rounds once it decides, and the interval stays valid at whatever round that happens. The estimate is
+/// made at the last look the rounds have reached (3, 5, 8… rounds, in round order): the rounds past it wait for the
+/// next look. A machine state that lasts minutes slows both sides of a round alike and cancels in its ratio; a state
+/// that changes between the sides of a round widens the interval instead of moving the estimate.
 /// </summary>
 public sealed record RoundsEstimate
 {
     /// <summary>The confidence level of intervals from rounds: the confidence sequence's, over every look.</summary>
     public const double DefaultLevel = ConfidenceSequence.Level;
 
-    private RoundsEstimate(IReadOnlyList<RoundRatio> ratios, double median, double lower, double upper, double logMean, double logSpread)
+    private RoundsEstimate(IReadOnlyList<RoundRatio> all, IReadOnlyList<RoundRatio> ratios, double median, double lower, double upper, double logMean, double logSpread)
     {
+        _all = all;
         Ratios = ratios;
         Median = median;
         Lower = lower;
@@ -27,11 +29,16 @@ public sealed record RoundsEstimate
         LogSpread = logSpread;
     }
 
-    /// <summary>Each round's ratio, in round order.</summary>
+    /// <summary>The rounds the estimate is made from (up to the last look), in round order.</summary>
     public IReadOnlyList<RoundRatio> Ratios { get; }
 
-    /// <summary>How many rounds gave a ratio.</summary>
+    /// <summary>How many rounds the estimate is made from: the last look's count (every round before the first look).</summary>
     public int Count => Ratios.Count;
+
+    private readonly IReadOnlyList<RoundRatio> _all;
+
+    /// <summary>How many rounds gave a ratio; those past <see cref="Count"/> wait for the next look.</summary>
+    public int Measured => _all.Count;
 
     /// <summary>The median of the per-round ratios (NaN without rounds).</summary>
     public double Median { get; }
@@ -51,7 +58,7 @@ public sealed record RoundsEstimate
     /// <summary>The standard deviation of the logs of the per-round ratios: the between-round spread (0.05 ≈ 5%).</summary>
     public double LogSpread { get; }
 
-    /// <summary>True when the rounds give an interval: at least two, every ratio positive and finite.</summary>
+    /// <summary>True when the rounds give an interval: a look reached (at least the first rounds), every ratio positive and finite.</summary>
     public bool HasInterval => double.IsFinite(Lower) && double.IsFinite(Upper);
 
     /// <summary>The estimate from per-round ratios (in round order; rounds numbered from 1).</summary>
@@ -65,18 +72,21 @@ public sealed record RoundsEstimate
     public static RoundsEstimate FromRatios(IReadOnlyList<RoundRatio> ratios)
     {
         ArgumentNullException.ThrowIfNull(ratios);
-        var values = ratios.Select(r => r.Ratio).ToArray();
+        var ordered = ratios.OrderBy(r => r.Round).ToList();
+        // Judged at the last look reached: before the first look, on every round (too few for an interval).
+        var used = ConfidenceSequence.LookAt(ordered.Count) is int look ? ordered.Take(look).ToList() : ordered;
+        var values = used.Select(r => r.Ratio).ToArray();
         double median = MedianOf(values);
-        if (values.Length < 2 || !values.All(v => v > 0 && double.IsFinite(v)))
+        if (ConfidenceSequence.LookAt(values.Length) is null || !values.All(v => v > 0 && double.IsFinite(v)))
         {
-            return new RoundsEstimate(ratios, median, double.NaN, double.NaN, double.NaN, double.NaN);
+            return new RoundsEstimate(ordered, used, median, double.NaN, double.NaN, double.NaN, double.NaN);
         }
 
         var logs = SampleSummary.FromValues([.. values.Select(v => Math.Log(v))]);
         double halfWidth = ConfidenceSequence.Critical(logs.N) * logs.StandardError;
         double lower = Math.Min(Math.Exp(logs.Mean - halfWidth), median);
         double upper = Math.Max(Math.Exp(logs.Mean + halfWidth), median);
-        return new RoundsEstimate(ratios, median, lower, upper, logs.Mean, logs.StdDev);
+        return new RoundsEstimate(ordered, used, median, lower, upper, logs.Mean, logs.StdDev);
     }
 
     /// <summary>
@@ -110,7 +120,7 @@ public sealed record RoundsEstimate
         Paired([numerator], [denominator]);
 
     /// <summary>The reciprocal (a throughput ratio from a time ratio): every round inverted.</summary>
-    public RoundsEstimate Inverse() => FromRatios([.. Ratios.Select(r => r with { Ratio = 1 / r.Ratio })]);
+    public RoundsEstimate Inverse() => FromRatios([.. _all.Select(r => r with { Ratio = 1 / r.Ratio })]);
 
     /// <summary>
     /// Before/after at a threshold, for this time ratio (after / before): <see cref="Shift.Slower"/> when the whole
@@ -147,7 +157,7 @@ public sealed record RoundsEstimate
 
         double edge = Math.Log(1 + threshold);
         double distance = Math.Min(Math.Abs(LogMean - edge), Math.Abs(LogMean + edge));
-        return ConfidenceSequence.RoundsToDecide(Count, LogSpread, distance);
+        return ConfidenceSequence.RoundsToDecide(Measured, LogSpread, distance);
     }
 
     /// <summary>The median of <paramref name="values"/> (the mean of the middle two for an even count); NaN when empty.</summary>

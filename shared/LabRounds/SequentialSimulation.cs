@@ -2,9 +2,9 @@ namespace LabRounds;
 
 /// <summary>
 /// The check behind <see cref="ConfidenceSequence"/>: simulated claims whose per-round logs are normal with a known mean
-/// and spread, looked at after every round from <see cref="RoundLimits.First"/> (or 2) on, as the planner looks, and
-/// stopped once their interval lies wholly on one side of a threshold. Deterministic for a seed (its own generator),
-/// so a test can hold the calibration to its stated level.
+/// and spread, looked at as the run looks at them (at <see cref="ConfidenceSequence.Looks"/>) and stopped once their
+/// interval lies wholly on one side of a threshold. Deterministic for a seed (its own generator), so a test can hold the
+/// calibration to its stated level.
 /// </summary>
 public static class SequentialSimulation
 {
@@ -12,25 +12,27 @@ public static class SequentialSimulation
     public readonly record struct Outcome(double Above, double Below, double Undecided, double MeanRounds);
 
     /// <summary>
-    /// The share of simulated sequences in which some look from <paramref name="firstLook"/> rounds to
-    /// <paramref name="lastLook"/> misses the true mean: what the confidence sequence promises to keep at most 1 − Level.
+    /// The share of simulated sequences in which some look misses the true mean, each look at <paramref name="critical"/>
+    /// standard errors: what the confidence sequence promises to keep at most 1 − Level. <paramref name="looks"/> are the
+    /// round counts looked at (default: the sequence's own).
     /// </summary>
-    public static double MissRate(int sequences, ulong seed, Func<int, double> critical, int firstLook = 2, int lastLook = RoundLimits.Max,
-        IReadOnlySet<int>? looks = null)
+    public static double MissRate(int sequences, ulong seed, Func<int, double> critical, IReadOnlyList<int>? looks = null)
     {
         ArgumentNullException.ThrowIfNull(critical);
-        var c = Criticals(critical, lastLook);
+        looks ??= ConfidenceSequence.Looks;
+        int last = looks.Max();
+        var c = Criticals(critical, looks, last);
         var random = new Gaussian(seed);
         int missed = 0;
         for (int s = 0; s < sequences; s++)
         {
             double sum = 0, sumSq = 0;
-            for (int n = 1; n <= lastLook; n++)
+            for (int n = 1; n <= last; n++)
             {
                 double x = random.Next();
                 sum += x;
                 sumSq += x * x;
-                if (n >= Math.Max(2, firstLook) && (looks is null || looks.Contains(n)) && Math.Abs(sum / n) > c[n] * StandardError(sum, sumSq, n))
+                if (c[n] > 0 && Math.Abs(sum / n) > c[n] * StandardError(sum, sumSq, n))
                 {
                     missed++;
                     break;
@@ -43,60 +45,65 @@ public static class SequentialSimulation
 
     /// <summary>
     /// Claims whose true log ratio lies <paramref name="distance"/> above a threshold (0: on it), spread
-    /// <paramref name="spread"/> between rounds, looked at after every round from <paramref name="firstLook"/> on and
-    /// stopped when the confidence sequence's interval lies wholly above or below the threshold, or at <paramref name="lastLook"/>.
+    /// <paramref name="spread"/> between rounds, looked at at the sequence's looks and stopped when its interval lies
+    /// wholly above or below the threshold, or at the last look.
     /// </summary>
-    public static Outcome Decisions(int claims, ulong seed, double distance, double spread, int firstLook = RoundLimits.First, int lastLook = RoundLimits.Max)
+    public static Outcome Decisions(int claims, ulong seed, double distance, double spread)
     {
-        var c = Criticals(ConfidenceSequence.Critical, lastLook);
+        var looks = ConfidenceSequence.Looks;
+        int last = looks.Max();
+        var c = Criticals(ConfidenceSequence.Critical, looks, last);
         var random = new Gaussian(seed);
         int above = 0, below = 0;
         long rounds = 0;
         for (int s = 0; s < claims; s++)
         {
             double sum = 0, sumSq = 0;
-            int n = 1;
-            for (; n <= lastLook; n++)
+            int stoppedAt = last;
+            for (int n = 1; n <= last; n++)
             {
                 double x = distance + spread * random.Next();
                 sum += x;
                 sumSq += x * x;
-                if (n < Math.Max(2, firstLook))
+                if (c[n] == 0)
                 {
                     continue;
                 }
 
                 double mean = sum / n, half = c[n] * StandardError(sum, sumSq, n);
-                if (mean - half > 0)
+                if (mean - half > 0 || mean + half < 0)
                 {
-                    above++;
-                    break;
-                }
+                    if (mean - half > 0)
+                    {
+                        above++;
+                    }
+                    else
+                    {
+                        below++;
+                    }
 
-                if (mean + half < 0)
-                {
-                    below++;
+                    stoppedAt = n;
                     break;
                 }
             }
 
-            rounds += Math.Min(n, lastLook);
+            rounds += stoppedAt;
         }
 
         return new Outcome(above / (double)claims, below / (double)claims, (claims - above - below) / (double)claims, rounds / (double)claims);
     }
 
     /// <summary>
-    /// The <see cref="ConfidenceSequence.Scale"/> that makes a sequence of nominal levels Scale · ((n − 1) / (last − 1))^power
-    /// miss at most <paramref name="miss"/> of the time (bisection on simulated sequences).
+    /// The nominal miss rate of every look that makes the whole sequence at <paramref name="looks"/> miss at most
+    /// <paramref name="miss"/> of the time (bisection on simulated sequences).
     /// </summary>
-    public static double Calibrate(double power, double miss, int sequences, ulong seed, int lastLook = RoundLimits.Max)
+    public static double Calibrate(double miss, int sequences, ulong seed, IReadOnlyList<int>? looks = null)
     {
-        double lo = miss / lastLook, hi = miss;
+        double lo = 0, hi = miss;
         for (int i = 0; i < 30; i++)
         {
             double mid = (lo + hi) / 2;
-            double rate = MissRate(sequences, seed, n => LabStatistics.StudentT.Quantile(1 - mid * Math.Pow((n - 1) / (double)(lastLook - 1), power) / 2, n - 1), 2, lastLook);
+            double rate = MissRate(sequences, seed, n => LabStatistics.StudentT.Quantile(1 - mid / 2, n - 1), looks);
             if (rate > miss)
             {
                 hi = mid;
@@ -110,17 +117,17 @@ public static class SequentialSimulation
         return lo;
     }
 
-    private static double[] Criticals(Func<int, double> critical, int lastLook)
+    // The critical value at each look, 0 where there is no look.
+    private static double[] Criticals(Func<int, double> critical, IReadOnlyList<int> looks, int last)
     {
-        var c = new double[lastLook + 1];
-        for (int n = 2; n <= lastLook; n++)
+        var c = new double[last + 1];
+        foreach (int n in looks.Where(n => n >= 2))
         {
             c[n] = critical(n);
         }
 
         return c;
     }
-
     private static double StandardError(double sum, double sumSq, int n)
     {
         double variance = Math.Max(0, (sumSq - sum * sum / n) / (n - 1));

@@ -13,7 +13,7 @@ LAB_HOOK_HELP=$(cat <<'TEXT'
                   SQLite and disk-ceiling rows, in 3 interleaved rounds; a round is every row once, in its own
                   process, 2 iterations of ~100 ms after the jitting stage, no separate warmup (a durable batch is
                   one 500K-insert invocation, and SQLite's takes seconds)
-  PROFILE full    the same rows and the 1-thread StripedTable (the chart) in 5 rounds of the same kind; then, once,
+  PROFILE full    the same rows and the 1-thread StripedTable (the chart) in 3 rounds of the same kind; then, once,
                   the rows the engine tracks but no claim judges (WalAppendScaling, the fresh-table batches), with
                   1 warmup + 3 iterations
   OUTDIR          *-report-github.md, *.csv, *-report-full.json    WrapperOverhead and DurableBatch, in rounds

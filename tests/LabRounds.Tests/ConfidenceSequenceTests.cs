@@ -15,7 +15,7 @@ public class ConfidenceSequenceTests(ITestOutputHelper output)
     public void Every_look_together_misses_the_true_value_at_most_five_percent_of_the_time()
     {
         double miss = SequentialSimulation.MissRate(Sequences, seed: 47, ConfidenceSequence.Critical);
-        output.WriteLine($"miss rate over looks 2..{RoundLimits.Max}: {miss:P2} of {Sequences:N0} sequences");
+        output.WriteLine($"miss rate over the looks at {string.Join(", ", ConfidenceSequence.Looks)} rounds: {miss:P2} of {Sequences:N0} sequences");
 
         // 3 standard errors of a 5% rate over 10,000 sequences is 0.65 points: above that, the calibration is wrong.
         miss.Should().BeLessThan(0.05 + 0.0065);
@@ -24,19 +24,26 @@ public class ConfidenceSequenceTests(ITestOutputHelper output)
     }
 
     [Fact]
-    public void A_fixed_95_percent_interval_looked_at_after_every_round_misses_far_more_often()
+    public void A_fixed_95_percent_interval_looked_at_again_and_again_misses_far_more_often()
     {
-        double miss = SequentialSimulation.MissRate(Sequences, seed: 47, n => LabStatistics.StudentT.Quantile(0.975, n - 1));
-        output.WriteLine($"a fixed-n t interval, looked at after every round: {miss:P2}");
-        miss.Should().BeGreaterThan(0.15, "looking 39 times at a 95% interval is 39 chances to miss");
+        double atLooks = SequentialSimulation.MissRate(Sequences, seed: 47, n => LabStatistics.StudentT.Quantile(0.975, n - 1));
+        double everyRound = SequentialSimulation.MissRate(Sequences, seed: 47, n => LabStatistics.StudentT.Quantile(0.975, n - 1), [.. Enumerable.Range(2, RoundLimits.Max - 1)]);
+        output.WriteLine($"a fixed-n t interval at the sequence's looks: {atLooks:P2}; after every round: {everyRound:P2}");
+        atLooks.Should().BeGreaterThan(0.10, "seven looks at a 95% interval are seven chances to miss");
+        everyRound.Should().BeGreaterThan(0.25);
     }
 
     [Fact]
-    public void The_nominal_levels_rise_with_the_rounds_and_never_pass_the_whole_sequences()
+    public void The_looks_grow_from_the_first_rounds_to_the_last_and_a_claim_is_judged_at_its_last()
     {
-        var misses = Enumerable.Range(2, RoundLimits.Max - 1).Select(ConfidenceSequence.NominalMiss).ToList();
-        misses.Should().BeInAscendingOrder();
-        misses[^1].Should().BeLessThan(1 - ConfidenceSequence.Level);
+        ConfidenceSequence.Looks[0].Should().Be(RoundLimits.First);
+        ConfidenceSequence.Looks[^1].Should().Be(RoundLimits.Max);
+        ConfidenceSequence.Looks.Should().BeInAscendingOrder().And.OnlyHaveUniqueItems();
+        ConfidenceSequence.LookAt(2).Should().BeNull();
+        ConfidenceSequence.LookAt(7).Should().Be(5);
+        ConfidenceSequence.NextLook(7).Should().Be(8);
+        ConfidenceSequence.NextLook(RoundLimits.Max).Should().BeNull();
+        ConfidenceSequence.NominalMiss.Should().BeLessThan((1 - ConfidenceSequence.Level) / 2, "each look spends a share of the 5%");
     }
 
     [Fact]
@@ -47,6 +54,7 @@ public class ConfidenceSequenceTests(ITestOutputHelper output)
         far.Should().NotBeNull();
         near.Should().NotBeNull().And.BeGreaterThan(far!.Value);
         ConfidenceSequence.RoundsToDecide(3, spread: 0.05, distance: 0.001).Should().BeNull("no count up to the last look resolves 0.1%");
+        ConfidenceSequence.Looks.Should().Contain(far.Value, "a claim is decided at a look");
         ConfidenceSequence.RoundsToDecide(3, spread: double.NaN, distance: 0.1).Should().BeNull();
         ConfidenceSequence.Resolution(0.05).Should().BeGreaterThan(1).And.BeLessThan(1.05);
     }

@@ -48,7 +48,7 @@ public class RoundPlannerTests
         steps.Should().Contain(s => s.Claims.Contains("near") && s.Claims.Contains("shares"), "claims of one unit that add decisions come along");
         claims["on-it"].Undecided.Should().BeTrue();
         planner.Outlook(claims["on-it"]).MoreRounds.Should().BeNull("no count of rounds decides a claim that sits on its threshold");
-        steps.Should().AllSatisfy(s => s.Rounds.Should().BeInRange(1, RoundPlanner.MostRoundsPerStep));
+        steps.Should().AllSatisfy(s => s.Rounds.Should().BeInRange(1, ConfidenceSequence.Looks[^1] - ConfidenceSequence.Looks[^2]));
         machine.MostRounds.Should().BeLessThanOrEqualTo(RoundLimits.Max);
     }
 

@@ -14,7 +14,7 @@ public class RoundsEstimateTests
         double[] logs = [.. ratios.Select(r => Math.Log(r))];
         double mean = logs.Average();
         double sd = Math.Sqrt(logs.Sum(l => (l - mean) * (l - mean)) / (logs.Length - 1));
-        double critical = LabStatistics.StudentT.Quantile(1 - ConfidenceSequence.NominalMiss(5) / 2, 4);
+        double critical = LabStatistics.StudentT.Quantile(1 - ConfidenceSequence.NominalMiss / 2, 4);
         critical.Should().BeGreaterThan(2.7764451051977987);
         double half = critical * sd / Math.Sqrt(logs.Length);
 
@@ -25,6 +25,19 @@ public class RoundsEstimateTests
         estimate.LogMean.Should().BeApproximately(mean, 1e-12);
         estimate.Level.Should().Be(0.95);
         estimate.Count.Should().Be(5);
+    }
+
+    [Fact]
+    public void Rounds_past_the_last_look_wait_for_the_next()
+    {
+        var seven = RoundsEstimate.FromRatios([2.0, 2.2, 1.9, 2.1, 2.05, 9.0, 9.5]);
+        var five = RoundsEstimate.FromRatios([2.0, 2.2, 1.9, 2.1, 2.05]);
+
+        seven.Count.Should().Be(5, "5 rounds is a look, 8 the next");
+        seven.Measured.Should().Be(7);
+        (seven.Median, seven.Lower, seven.Upper).Should().Be((five.Median, five.Lower, five.Upper));
+        seven.Inverse().Measured.Should().Be(7);
+        RoundsEstimate.FromRatios([2.0, 2.1]).HasInterval.Should().BeFalse("two rounds are before the first look");
     }
 
     [Fact]

@@ -11,13 +11,12 @@ public static class ClaimRules
         "Every measured number is read from the run's own files, and its interval is printed next to it with its level. A case " +
         "measured in interleaved rounds gives the median of the per-round ratios and a 95% interval from the spread between rounds " +
         "(Student's t on their logs), so a machine state that lasts minutes widens the interval instead of moving the number. " +
-        "The run looks at every claim after its first rounds and after each step its planner adds, and stops adding rounds to " +
-        "a claim once it is decided; a fixed 95% interval looked at so often would miss more often than 5%, so the interval is " +
-        "a confidence sequence: a group-sequential design with one look per round from 2 to " +
-        $"{LabRounds.RoundLimits.Max}, each look at its own nominal level (α'(n) = {Format.Number(LabRounds.ConfidenceSequence.Scale)} · " +
-        $"((n − 1) / {LabRounds.RoundLimits.Max - 1})^{Format.Number(LabRounds.ConfidenceSequence.Power)}, little spent on the first looks), " +
-        "calibrated so that every look together misses the true value at most 5% of the time, whatever round the run stops at " +
-        "(for normal per-round logs, whose t statistics' joint law depends on neither the mean nor the spread). " +
+        "The run looks at every claim as its rounds grow and stops adding rounds to a claim once it is decided; a fixed 95% " +
+        "interval looked at so often would miss more often than 5%, so the interval is a confidence sequence: a group-sequential " +
+        $"design that looks at {string.Join(", ", LabRounds.ConfidenceSequence.Looks)} rounds, each look at Pocock's constant nominal level " +
+        $"({Format.Percent(1 - LabRounds.ConfidenceSequence.NominalMiss)} two-sided), calibrated so that every look together misses the true value at most 5% of the time, " +
+        "whatever look the run stops at (for normal per-round logs, whose t statistics' joint law depends on neither the mean nor " +
+        "the spread); a claim is judged at its last look, and rounds past it wait for the next. " +
         "Otherwise the interval is the 99.9% interval of one process's iterations (BenchmarkDotNet's Error; a ratio's on the log " +
         "scale, ln(ratio) ± t · √(CV₁²/n₁ + CV₂²/n₂), Welch's degrees of freedom). A number without an interval (one histogram's " +
         "percentile, a count) is judged by its point; post 3's max, one request, is judged on the worst latency of each pause, " +

@@ -27,7 +27,8 @@ public static class Interval
     public static string Level(RatioEstimate e)
     {
         string level = (e.Level * 100).ToString("0.##", CultureInfo.InvariantCulture) + "% CI";
-        return e.Rounds > 0 ? $"{level}, {e.Rounds} round{(e.Rounds == 1 ? "" : "s")}" : level;
+        string waiting = e.MeasuredRounds > e.Rounds ? $" (of {e.MeasuredRounds}: the rest wait for the next look)" : "";
+        return e.Rounds > 0 ? $"{level}, {e.Rounds} round{(e.Rounds == 1 ? "" : "s")}{waiting}" : level;
     }
 
     /// <summary>A ratio with its interval and level: "3.20× [2.80×; 3.60×] (99.9% CI)", "1.05× (no interval)".</summary>

@@ -90,7 +90,7 @@ public sealed class ClaimPlan
             return null;
         }
 
-        return (e.Rounds, e.LogSpread, Math.Abs(e.LogMean - Math.Log(row.At)));
+        return (Math.Max(e.Rounds, e.MeasuredRounds), e.LogSpread, Math.Abs(e.LogMean - Math.Log(row.At)));
     }
 
     /// <summary>Every borderline row with what deciding it would cost (<see cref="ClaimRow.ToDecide"/>).</summary>
