@@ -15,8 +15,11 @@ public static partial class AbOptions
     /// <summary>Rounds when neither --rounds nor --budget is given.</summary>
     public const int DefaultRounds = 12;
 
-    /// <summary>The most rounds a run may ask for.</summary>
-    public const int MaxRounds = 1000;
+    /// <summary>The most rounds a run may ask for: the last look the confidence sequence is calibrated for.</summary>
+    public const int MaxRounds = RoundLimits.Max;
+
+    /// <summary>The fewest rounds a run may ask for: the sequence's first look, the first count with an interval.</summary>
+    public const int MinRounds = RoundLimits.First;
 
     /// <summary>Default --threshold (see the usage text for why).</summary>
     public const double DefaultThreshold = 0.02;
@@ -166,12 +169,12 @@ public static partial class AbOptions
     {
         if (!int.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out int rounds))
         {
-            throw new UsageException($"--rounds '{text}' is not a whole number (at least 2)");
+            throw new UsageException($"--rounds '{text}' is not a whole number (at least {MinRounds})");
         }
 
-        return rounds is >= 2 and <= MaxRounds
+        return rounds is >= MinRounds and <= MaxRounds
             ? rounds
-            : throw new UsageException($"--rounds must be from 2 (an interval needs two per-round ratios) to {MaxRounds}; got {rounds}");
+            : throw new UsageException($"--rounds must be from {MinRounds} (the first round count with an interval) to {MaxRounds}; got {rounds}");
     }
 
     private static ulong ParseSeed(string text) => RoundSchedule.TryParseSeed(text, out ulong seed)

@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Text;
 using MeasurementLab;
+using LabRounds;
 
 namespace LabReport.Ab;
 
@@ -48,7 +49,7 @@ public static class AbReport
 
         var v = outcome.Verdicts;
         md.AppendLine($"**{v.Count(x => x.Change == Change.Slower)} slower, {v.Count(x => x.Change == Change.Faster)} faster, " +
-            $"{v.Count(x => x.Change == Change.Same)} same**" + (v.Any(x => x.Change == Change.NotMeasurable) ? $", {v.Count(x => x.Change == Change.NotMeasurable)} not measurable (fewer than two rounds)" : "") +
+            $"{v.Count(x => x.Change == Change.Same)} same**" + (v.Any(x => x.Change == Change.NotMeasurable) ? $", {v.Count(x => x.Change == Change.NotMeasurable)} not measurable (fewer than {RoundLimits.First} rounds)" : "") +
             $" at ±{Format.Percent(s.Threshold)}.");
         md.AppendLine();
         md.Append(Table(outcome));

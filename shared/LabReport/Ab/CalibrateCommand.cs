@@ -57,7 +57,7 @@ public static class CalibrateCommand
         }
 
         TimeSpan? budget = roundsText is not null ? null : budgetText is null ? DefaultBudget : AbOptions.ParseDuration("--budget", budgetText);
-        int rounds = roundsText is null ? AbOptions.MaxRounds : (int)OptionReader.ParseInteger("Option --rounds", roundsText, 2, AbOptions.MaxRounds);
+        int rounds = roundsText is null ? AbOptions.MaxRounds : (int)OptionReader.ParseInteger("Option --rounds", roundsText, AbOptions.MinRounds, AbOptions.MaxRounds);
         var changes = options.IntegerList("--changes", [2, 5, 10], 1, 100);
         string methodsText = options.String("--methods", "sequential,interleaved,duet")!;
         double threshold = options.String("--threshold") is { } t ? CompareCommand.ParseThreshold(t) : AbOptions.DefaultThreshold;

@@ -27,13 +27,13 @@ public class AbEndToEndTests
         var output = new StringWriter();
         var error = new StringWriter();
 
-        int code = AbCommand.Run(["--aa", build, "--project", "shared/Calibration", "--filter", "*KnownWork.ArithmeticChain", "--rounds", "2",
+        int code = AbCommand.Run(["--aa", build, "--project", "shared/Calibration", "--filter", "*KnownWork.ArithmeticChain", "--rounds", "3",
             "--iterations", "2", "--iteration-time", "10", "--out", folder], output, error, host);
 
         code.Should().Be(0, error.ToString());
         string row = output.ToString().Split('\n').Single(l => l.StartsWith("| KnownWork.ArithmeticChain ", StringComparison.Ordinal));
-        row.Should().MatchRegex(@"\| \d\.\d{3} \[\d+\.\d{3}; \d+\.\d{3}\] \| \*\*(same|faster|slower)\*\* \| +2 \|");
-        File.ReadAllLines(Path.Combine(folder, "sides.tsv")).Should().HaveCount(5);
+        row.Should().MatchRegex(@"\| \d\.\d{3} \[\d+\.\d{3}; \d+\.\d{3}\] \| \*\*(same|faster|slower)\*\* \| +3 \|");
+        File.ReadAllLines(Path.Combine(folder, "sides.tsv")).Should().HaveCount(7);
         File.Exists(Path.Combine(folder, AbCommand.AaFile)).Should().BeTrue();
         Directory.EnumerateFileSystemEntries(run.Path).Should().Equal([folder], "the private directory is gone");
     }

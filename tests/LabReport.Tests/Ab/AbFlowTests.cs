@@ -44,13 +44,13 @@ public class AbFlowTests
         using var lab = new FakeLab();
         string head = lab.Git("rev-parse", "HEAD").Trim();
 
-        lab.Ab(lab.Host(), ["--a", "HEAD", "--b", "HEAD", "--project", "proj", "--filter", "*Walk*", "--b-env", "X=1", "--b-args=--wal off", "--rounds", "2",
+        lab.Ab(lab.Host(), ["--a", "HEAD", "--b", "HEAD", "--project", "proj", "--filter", "*Walk*", "--b-env", "X=1", "--b-args=--wal off", "--rounds", "3",
             "--seed", "99", "--threshold", "3%", "--out", lab.Out("run")]).ExitCode.Should().Be(0);
 
         string command = File.ReadAllText(Path.Combine(lab.Out("run"), "command.txt")).Trim();
-        command.Should().StartWith(AbCommandLine.Invocation + $" --a {head} --b {head} --project proj --filter '*Walk*' --b-env X=1 '--b-args=--wal off' --rounds 2 --seed 99 --threshold 3%");
+        command.Should().StartWith(AbCommandLine.Invocation + $" --a {head} --b {head} --project proj --filter '*Walk*' --b-env X=1 '--b-args=--wal off' --rounds 3 --seed 99 --threshold 3%");
         var replay = AbOptions.Parse(Words(command[(AbCommandLine.Invocation.Length + 1)..]));
-        (replay.A.Ref, replay.B.Ref, replay.Seed, replay.Rounds, replay.Threshold).Should().Be((head, head, 99UL, 2, 0.03));
+        (replay.A.Ref, replay.B.Ref, replay.Seed, replay.Rounds, replay.Threshold).Should().Be((head, head, 99UL, 3, 0.03));
         replay.Selection.Filters.Should().Equal("*Walk*");
         replay.B.Environment.Should().Equal(new Dictionary<string, string> { ["X"] = "1" });
         replay.B.Args.Should().Equal("--wal", "off");
@@ -62,7 +62,7 @@ public class AbFlowTests
     {
         using var lab = new FakeLab();
 
-        lab.Ab(lab.Host(), ["--aa", "HEAD", "--project", "proj", "--rounds", "2", "--out", lab.Out("aa")]).ExitCode.Should().Be(0);
+        lab.Ab(lab.Host(), ["--aa", "HEAD", "--project", "proj", "--rounds", "3", "--out", lab.Out("aa")]).ExitCode.Should().Be(0);
 
         File.ReadAllLines(lab.Calls).Count(c => c.StartsWith("build ", StringComparison.Ordinal)).Should().Be(1);
         lab.Worktrees().Should().BeEmpty();
@@ -73,7 +73,7 @@ public class AbFlowTests
     {
         using var lab = new FakeLab();
 
-        var run = lab.Ab(lab.Host(), ["--aa", lab.BuildFolder("a"), "--project", "proj", "--rounds", "2", "--out", lab.Out("aa")]);
+        var run = lab.Ab(lab.Host(), ["--aa", lab.BuildFolder("a"), "--project", "proj", "--rounds", "3", "--out", lab.Out("aa")]);
 
         run.ExitCode.Should().Be(0, run.Error);
         run.Output.Should().Contain("## A/A: this machine at this budget").And.Contain("**0 of 2** at ±2% (false-positive rate 0%")
@@ -88,7 +88,7 @@ public class AbFlowTests
         using var lab = new FakeLab();
 
         var run = lab.Ab(lab.Host(), ["--aa", lab.BuildFolder("a"), "--project", "proj", "--mode", "insert-loop", "--value", "insert-ns",
-            "--rounds", "2", "--out", lab.Out("mode"), "--", "--batches", "5"]);
+            "--rounds", "3", "--out", lab.Out("mode"), "--", "--batches", "5"]);
 
         run.ExitCode.Should().Be(0, run.Error);
         Row(run.Output, "insert-loop insert-ns").Should().Contain(" 303 |").And.Contain("**same**");
@@ -100,11 +100,11 @@ public class AbFlowTests
     {
         using var lab = new FakeLab();
 
-        var run = lab.Ab(lab.Host("0-1"), ["--aa", lab.BuildFolder("a"), "--project", "proj", "--duet", "--rounds", "2", "--out", lab.Out("duet")]);
+        var run = lab.Ab(lab.Host("0-1"), ["--aa", lab.BuildFolder("a"), "--project", "proj", "--duet", "--rounds", "3", "--out", lab.Out("duet")]);
 
         run.ExitCode.Should().Be(0, run.Error);
         var sides = File.ReadAllLines(Path.Combine(lab.Out("duet"), "sides.tsv")).Skip(1).Select(l => l.Split('\t')).Select(f => (f[0], f[1], f[2])).Order();
-        sides.Should().Equal(("1", "A", "0"), ("1", "B", "1"), ("2", "A", "1"), ("2", "B", "0"));
+        sides.Should().Equal(("1", "A", "0"), ("1", "B", "1"), ("2", "A", "1"), ("2", "B", "0"), ("3", "A", "0"), ("3", "B", "1"));
         run.Output.Should().Contain("duet: A and B at the same time");
     }
 
@@ -189,8 +189,8 @@ public class AbFlowTests
         using var lab = new FakeLab();
         string a = lab.BuildFolder("a");
 
-        lab.Ab(lab.Host(), ["--aa", a, "--project", "proj", "--rounds", "2"]).ExitCode.Should().Be(0);
-        lab.Ab(lab.Host(), ["--aa", a, "--project", "proj", "--rounds", "2"]).ExitCode.Should().Be(0);
+        lab.Ab(lab.Host(), ["--aa", a, "--project", "proj", "--rounds", "3"]).ExitCode.Should().Be(0);
+        lab.Ab(lab.Host(), ["--aa", a, "--project", "proj", "--rounds", "3"]).ExitCode.Should().Be(0);
 
         var folders = Directory.GetDirectories(Path.Combine(lab.Repo, "results", "unknown-machine")).Select(Path.GetFileName).Order().ToList();
         folders.Should().HaveCount(2);
@@ -203,7 +203,7 @@ public class AbFlowTests
     {
         using var lab = new FakeLab();
 
-        var run = lab.Ab(lab.Host(), ["--a", "HEAD", "--b", ".", "--project", "proj", "--rounds", "2", "--out", lab.Out("wt")]);
+        var run = lab.Ab(lab.Host(), ["--a", "HEAD", "--b", ".", "--project", "proj", "--rounds", "3", "--out", lab.Out("wt")]);
 
         run.ExitCode.Should().Be(0, run.Error);
         File.Exists(Path.Combine(lab.Repo, "proj", "bin", "Release", "net10.0", "Fake.dll")).Should().BeTrue();

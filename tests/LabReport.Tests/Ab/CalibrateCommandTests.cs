@@ -13,7 +13,7 @@ public class CalibrateCommandTests
         var output = new StringWriter();
         var error = new StringWriter();
 
-        int code = AbCommand.Run(["calibrate", "--a", lab.BuildFolder("build"), "--project", "proj", "--filter", "*Walk*", "--trials", "2", "--rounds", "2",
+        int code = AbCommand.Run(["calibrate", "--a", lab.BuildFolder("build"), "--project", "proj", "--filter", "*Walk*", "--trials", "2", "--rounds", "3",
             "--seed", "5", "--out", folder], output, error, lab.Host("0-1"));
 
         code.Should().Be(0, error.ToString());
