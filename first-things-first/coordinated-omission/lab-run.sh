@@ -5,7 +5,7 @@ set -euo pipefail
 # shellcheck source=../../scripts/lib/hook.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/hook.sh"
 
-LAB_BUDGET="smoke=15 quick=20 full=90"
+LAB_BUDGET="smoke=15 quick=20 full=85"
 # No rounds: the claims come from one simulated load whose numbers the injected pauses set (the virtual-clock run is
 # exact); the real-clock max is judged pause by pause instead (pauses.csv).
 LAB_ROUNDS="smoke=1 quick=1 full=1"

@@ -5,7 +5,7 @@ set -euo pipefail
 # shellcheck source=../../scripts/lib/hook.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/hook.sh"
 
-LAB_BUDGET="smoke=52 quick=130 full=310"
+LAB_BUDGET="smoke=52 quick=130 full=250"
 LAB_MORE_STEPS="noisy-vs-isolated"
 LAB_HOOK_HELP=$(cat <<'TEXT'
   PROFILE smoke   the six enemies, one cold invocation each (proves they run; measures nothing)

@@ -5,7 +5,7 @@ set -euo pipefail
 # shellcheck source=../../scripts/lib/hook.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/hook.sh"
 
-LAB_BUDGET="smoke=45 quick=35 full=230"
+LAB_BUDGET="smoke=45 quick=35 full=185"
 # The steps the note's claims read, run in rounds (and again by the planner).
 CLAIM_STEPS=(mark0 mark1 mark2 mark8 sweep)
 LAB_MORE_STEPS="${CLAIM_STEPS[*]}"

@@ -7,7 +7,7 @@ set -euo pipefail
 # shellcheck source=../../scripts/lib/pinning.sh
 . "$(lab_root)/scripts/lib/pinning.sh"
 
-LAB_BUDGET="smoke=35 quick=95 full=315"
+LAB_BUDGET="smoke=35 quick=95 full=160"
 LAB_HOOK_HELP=$(cat <<'TEXT'
   PROFILE smoke   every benchmark once, cold, and the checklist on that (proves it all runs; every verdict is
                   "unresolved")

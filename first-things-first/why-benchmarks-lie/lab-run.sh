@@ -4,7 +4,7 @@ set -euo pipefail
 # shellcheck source=../../scripts/lib/hook.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/hook.sh"
 
-LAB_BUDGET="smoke=80 quick=140 full=470"
+LAB_BUDGET="smoke=80 quick=140 full=340"
 LAB_HOOK_HELP=$(cat <<'TEXT'
   PROFILE smoke   every benchmark once, cold; latency mode 1 batch at 1 and 4 threads
   PROFILE quick   the cases the claims read, both backends: Narrow and Realistic at 1, 2 and 32 threads (the ends

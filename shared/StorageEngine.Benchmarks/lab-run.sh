@@ -6,7 +6,7 @@ set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/hook.sh"
 
 LAB_NAME=engine
-LAB_BUDGET="smoke=45 quick=105 full=210"
+LAB_BUDGET="smoke=45 quick=105 full=145"
 LAB_HOOK_HELP=$(cat <<'TEXT'
   PROFILE smoke   every benchmark once, cold
   PROFILE quick   the rows the report judges: WrapperOverhead (3 warmups + 5 iterations of ~100 ms) and
