@@ -39,6 +39,14 @@ public static class CompareCommand
         }
 
         var runs = folders.Select(RunFolder.Open).ToList();
+        if (runs.FirstOrDefault(r => RunFiles.RunArchive.IsSummaryOnly(r.Path)) is { } summaryOnly)
+        {
+            error.WriteLine($"error: {summaryOnly.Name} is summary-only: its raw BenchmarkDotNet reports were archived away " +
+                "(LabReport archive --summary), so there is nothing to compare benchmark by benchmark; compare a reference run " +
+                "listed in results/README.md, or use stability to compare verdicts");
+            return LabEntryPoint.UsageExitCode;
+        }
+
         if (outDir is not null)
         {
             OutputDirectory.Prepare(outDir, "--out");

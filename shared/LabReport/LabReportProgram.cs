@@ -33,6 +33,8 @@ public static class LabReportProgram
               where a run's time went: the share in measured iterations, the claims decided per minute
           spread <run-folder> [--out DIR]
               per claim, the spread between rounds and within them, and Kalibera & Jones's iterations per round
+          archive <run-folder> [--summary]
+              gzip a run's raw BenchmarkDotNet reports and logs in place, or (--summary) keep only its summary files
           probe --label LABEL [--append FILE]
               time the drift probe (a CPU loop and a memory-latency point) and append it to a run's probe.csv
           --help
@@ -59,6 +61,7 @@ public static class LabReportProgram
             Command("probe", "the drift probe, appended to a run's probe.csv", a => ProbeCommand.Run(a, output), ProbeCommand.Usage),
             Command("plan", "what a run should measure next", a => Planning.PlanCommand.Run(a, output, error), Planning.PlanCommand.Usage),
             Command("efficiency", "where a run's time went", a => Planning.EfficiencyCommand.Run(a, output), Planning.EfficiencyCommand.Usage),
+            Command("archive", "a run made lean: raw files gzipped, or its summary only", a => ArchiveCommand.Run(a, output, error), ArchiveCommand.Usage),
             Command("spread", "where each claim's spread comes from", a => Planning.SpreadCommand.Run(a, output), Planning.SpreadCommand.Usage),
         ];
         if (args.Count == 0 || args[0] is "--help" or "-h" or "help")

@@ -7,7 +7,12 @@ namespace LabReport;
 /// <param name="Fingerprint">The machine's fingerprint (machine.json, or environment.md's CPU, cores and caches).</param>
 /// <param name="Rows">Each judged or unjudged claim's row; information rows are left out.</param>
 /// <param name="Probe">The run's drift probe (probe.csv), null when it has none: the machine's speed during the run.</param>
-public sealed record RunVerdicts(string Name, string Fingerprint, IReadOnlyDictionary<string, ClaimRow> Rows, ProbeFile? Probe = null);
+/// <param name="Name">The run, "machine/run".</param>
+/// <param name="Fingerprint">The machine's fingerprint.</param>
+/// <param name="Rows">The claims judged, by "post/id".</param>
+/// <param name="Probe">The run's drift probe, when it has one.</param>
+/// <param name="FromVerdictsFile">True when the rows are the run's own verdicts.json (a summary-only run: its raw files are gone, so the rules of its day judged it).</param>
+public sealed record RunVerdicts(string Name, string Fingerprint, IReadOnlyDictionary<string, ClaimRow> Rows, ProbeFile? Probe = null, bool FromVerdictsFile = false);
 
 /// <summary>Where a disagreement comes from when the runs come from more than one machine.</summary>
 public enum Between
@@ -92,7 +97,8 @@ public static class Stability
                     : perMachine.All(v => v.Count >= 2) ? Between.Machine : Between.Unknown;
             }
 
-            var first = rows.First(r => r is not null)!;
+            // The claim's sentence from a run judged now; a summary-only run's verdicts.json names it by id only.
+            var first = rows.Where(r => r is not null).OrderBy(r => r!.Claim == r.Id ? 1 : 0).First()!;
             result.Add(new ClaimStability(key, first.Claim, rows, agree, string.Join("; ", why), between, overlap));
         }
 

@@ -96,7 +96,10 @@ public static class StabilityCommand
         var md = new StringBuilder();
         md.AppendLine($"# Verdict stability: {Count(runs.Count)} runs, {Count(machines.Count)} machine{(machines.Count == 1 ? "" : "s")}");
         md.AppendLine();
-        md.AppendLine("Every run judged again by `dotnet run --project shared/LabReport -- stability` with the current rules (information rows are not claims).");
+        var fromFile = runs.Select((r, i) => (Run: r, Index: i)).Where(x => x.Run.FromVerdictsFile).Select(x => $"run {Count(x.Index + 1)}").ToList();
+        md.AppendLine("Every run judged again by `dotnet run --project shared/LabReport -- stability` with the current rules (information rows are not claims)" +
+            (fromFile.Count == 0 ? "." : $", except {string.Join(", ", fromFile)}: summary-only (its raw files archived away), so the verdicts are its own " +
+                $"`{VerdictsFile.FileName}`, judged by the rules of the day it was reported."));
         md.AppendLine();
         // Each run's own share of borderline and missing claims: an agreement reached by calling everything borderline
         // is not a measurement, so the share is read next to the agreement.
@@ -164,6 +167,12 @@ public static class StabilityCommand
     // A run judged with the current rules; its charts go to a directory removed at once. Null when it has no post folder.
     private static RunVerdicts? Judge(RunFolder run)
     {
+        if (RunArchive.IsSummaryOnly(run.Path) && File.Exists(Path.Combine(run.Path, VerdictsFile.FileName)))
+        {
+            return VerdictsFile.Read(run);
+        }
+
+
         string charts = Path.Combine(Path.GetTempPath(), $"labreport-stability-{Guid.NewGuid():N}");
         Directory.CreateDirectory(charts);
         try

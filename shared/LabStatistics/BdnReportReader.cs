@@ -17,14 +17,28 @@ public static class BdnReportReader
         string text;
         try
         {
-            text = File.ReadAllText(path);
+            text = ReadText(path);
         }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException or InvalidDataException)
         {
             throw new ReportFormatException(path, $"cannot be read ({e.Message}).");
         }
 
         return Parse(path, text);
+    }
+
+    // An archived run keeps its reports gzipped in place (x.json.gz, LabReport archive): read as they are.
+    private static string ReadText(string path)
+    {
+        if (!path.EndsWith(".gz", StringComparison.Ordinal))
+        {
+            return File.ReadAllText(path);
+        }
+
+        using var file = File.OpenRead(path);
+        using var gzip = new System.IO.Compression.GZipStream(file, System.IO.Compression.CompressionMode.Decompress);
+        using var reader = new StreamReader(gzip);
+        return reader.ReadToEnd();
     }
 
     /// <summary>Parses report text; <paramref name="path"/> only names the source in errors.</summary>

@@ -54,7 +54,8 @@ public static class EfficiencyCommand
     public static (double Workload, double Engine) Measured(string runPath)
     {
         double workload = 0, engine = 0;
-        foreach (string json in Directory.EnumerateFiles(runPath, "*-report-full*.json", SearchOption.AllDirectories))
+        foreach (string json in Directory.EnumerateFiles(runPath, "*-report-full*.json", SearchOption.AllDirectories)
+            .Concat(Directory.EnumerateFiles(runPath, "*-report-full*.json" + RunFiles.RunArchive.GzSuffix, SearchOption.AllDirectories)))
         {
             try
             {

@@ -68,8 +68,9 @@ public sealed partial class BenchmarkSet
         }
 
         var tables = Directory.GetFiles(directory, "*-report-github.md").Order(StringComparer.Ordinal).ToList();
-        var jsons = Directory.GetFiles(directory, "*.json")
-            .Where(f => JsonSuffixes.Any(s => f.EndsWith(s, StringComparison.Ordinal)))
+        // An archived run keeps them gzipped (x.json.gz); a folder with both reads the plain one (it sorts first).
+        var jsons = Directory.GetFiles(directory, "*.json").Concat(Directory.GetFiles(directory, "*.json" + RunArchive.GzSuffix))
+            .Where(f => JsonSuffixes.Any(s => f.EndsWith(s, StringComparison.Ordinal) || f.EndsWith(s + RunArchive.GzSuffix, StringComparison.Ordinal)))
             .Order(StringComparer.Ordinal)
             .ToList();
 
