@@ -16,6 +16,7 @@ public static partial class ArchiveCommand
     /// <summary>Usage of the command.</summary>
     public static readonly string Usage = $"""
         Usage: LabReport archive <run-folder> [--summary]
+               LabReport archive --all [results-folder]
 
         Gzips the run's raw BenchmarkDotNet reports (full JSON, CSV) and logs in place (x.json -> x.json.gz), points the
         links of its .md and .html files at the .gz names, and replaces the absolute paths of the machine that made it
@@ -24,6 +25,9 @@ public static partial class ArchiveCommand
           --summary   keep only {string.Join(", ", RunArchive.SummaryFiles.Order(StringComparer.Ordinal))} and the
                       run's other root .md files; links to removed files become plain text. Refused for a run that
                       results/README.md lists between {RunArchive.ReferencesBegin} and {RunArchive.ReferencesEnd}.
+          --all       every results/<machine>/<run> by that list: a listed run archived, any other run reduced to its
+                      summary (a run with no raw report left only has its paths stripped), and point the links
+                      of the repository's .md files (the folder above results/) at the files gzipped
         """;
 
     /// <summary>Runs the command; returns the exit code (0 done, 2 bad input or a reference run given --summary).</summary>
@@ -34,7 +38,18 @@ public static partial class ArchiveCommand
         ArgumentNullException.ThrowIfNull(error);
         var options = new OptionReader(args);
         bool summary = options.Flag("--summary");
+        bool all = options.Flag("--all");
         options.EnsureAllConsumed(maxPositionals: 1);
+        if (all)
+        {
+            if (summary)
+            {
+                throw new UsageException("--all decides per run from results/README.md: give it without --summary");
+            }
+
+            return ApplyRule(options.Positionals.Count == 1 ? options.Positionals[0] : "results", output, error);
+        }
+
         if (options.Positionals.Count != 1)
         {
             throw new UsageException("archive needs one run folder, e.g. results/<machine>/<run>");
@@ -52,6 +67,45 @@ public static partial class ArchiveCommand
         var counts = summary ? Summarize(run.Path) : Compress(run.Path);
         output.WriteLine($"{name}: {counts.Gzipped} gzipped, {counts.Removed} removed, {counts.Rewritten} rewritten" +
             (summary ? " (summary only)" : ""));
+        return 0;
+    }
+
+    // --all: every results/MACHINE/RUN by the rule of results/README.md; a run with no raw report left (summary-only, an
+    // ab or stability folder) only has its machine paths stripped.
+    private static int ApplyRule(string resultsPath, TextWriter output, TextWriter error)
+    {
+        string readme = Path.Combine(resultsPath, "README.md");
+        if (!File.Exists(readme))
+        {
+            throw new UsageException($"{readme}: no such file (it lists the reference runs between {RunArchive.ReferencesBegin} and {RunArchive.ReferencesEnd})");
+        }
+
+        var references = RunArchive.References(File.ReadAllText(readme));
+        if (references.Count == 0)
+        {
+            error.WriteLine($"error: {readme} lists no reference run between {RunArchive.ReferencesBegin} and {RunArchive.ReferencesEnd}: nothing archived");
+            return LabEntryPoint.UsageExitCode;
+        }
+
+        var runs = Directory.GetDirectories(resultsPath).SelectMany(Directory.GetDirectories).Order(StringComparer.Ordinal).ToList();
+        if (references.FirstOrDefault(r => !runs.Any(run => RunArchive.NameOf(run) == r)) is { } absent)
+        {
+            error.WriteLine($"error: {absent}, listed as a reference in {readme}, is not a run folder there: nothing archived");
+            return LabEntryPoint.UsageExitCode;
+        }
+
+        foreach (string run in runs)
+        {
+            string name = RunArchive.NameOf(run);
+            var (counts, what) = references.Contains(name) ? (Compress(run), "reference")
+                : RunArchive.IsSummaryOnly(run) ? (new Counts(0, 0, StripPaths(run)), "no raw reports")
+                : (Summarize(run), "summary only");
+            output.WriteLine($"{name}: {counts.Gzipped} gzipped, {counts.Removed} removed, {counts.Rewritten} rewritten ({what})");
+        }
+
+        string root = Path.GetDirectoryName(Path.GetFullPath(resultsPath).TrimEnd(Path.DirectorySeparatorChar))!;
+        output.WriteLine($"links to gzipped files: {RelinkRepository(root)} markdown files of {root} rewritten");
+
         return 0;
     }
 
@@ -138,10 +192,27 @@ public static partial class ArchiveCommand
 
     // Points the links of every .md/.html page at the gzipped name of a file that moved, or (unlinkMissing) turns a
     // markdown link to a removed file into its text.
-    private static int RelinkPages(string runPath, bool unlinkMissing)
+    private static int RelinkPages(string runPath, bool unlinkMissing) =>
+        RelinkPages(Files(runPath).Where(f => f.EndsWith(".md", StringComparison.Ordinal) || f.EndsWith(".html", StringComparison.Ordinal)), unlinkMissing);
+
+    /// <summary>
+    /// Points the links of the repository's markdown (outside build output) at the gzipped names of files that moved, so
+    /// a README that links a reference run's run.log still finds it as run.log.gz; returns the files rewritten.
+    /// </summary>
+    public static int RelinkRepository(string root)
+    {
+        ArgumentNullException.ThrowIfNull(root);
+        string[] skipped = [".git", "bin", "obj", "node_modules"];
+        IEnumerable<string> Pages(string dir) =>
+            Directory.GetFiles(dir, "*.md").Order(StringComparer.Ordinal).Concat(Directory.GetDirectories(dir)
+                .Where(d => !skipped.Contains(Path.GetFileName(d), StringComparer.Ordinal)).Order(StringComparer.Ordinal).SelectMany(Pages));
+        return RelinkPages(Pages(root), unlinkMissing: false);
+    }
+
+    private static int RelinkPages(IEnumerable<string> pages, bool unlinkMissing)
     {
         int rewritten = 0;
-        foreach (string page in Files(runPath).Where(f => f.EndsWith(".md", StringComparison.Ordinal) || f.EndsWith(".html", StringComparison.Ordinal)))
+        foreach (string page in pages)
         {
             string dir = Path.GetDirectoryName(page)!;
             string text = File.ReadAllText(page);

@@ -33,7 +33,7 @@ public static class LabReportProgram
               where a run's time went: the share in measured iterations, the claims decided per minute
           spread <run-folder> [--out DIR]
               per claim, the spread between rounds and within them, and Kalibera & Jones's iterations per round
-          archive <run-folder> [--summary]
+          archive <run-folder> [--summary]   /   archive --all [results-folder]
               gzip a run's raw BenchmarkDotNet reports and logs in place, or (--summary) keep only its summary files
           probe --label LABEL [--append FILE]
               time the drift probe (a CPU loop and a memory-latency point) and append it to a run's probe.csv
