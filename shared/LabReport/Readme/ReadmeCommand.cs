@@ -78,14 +78,21 @@ public static class ReadmeCommand
         return first is null ? null : ReadmeBlock.Fill(text, b => b == first ? block : null);
     }
 
-    /// <summary>The READMEs whose blocks a run fills: the root's, each post's and each shared library's.</summary>
+    /// <summary>
+    /// The READMEs whose blocks a run fills: the root's, each post's and each shared library's, and the pages of their
+    /// docs/ folders (the front pages stay short; the detail, blocks included, lives there).
+    /// </summary>
     public static IEnumerable<string> Readmes(string root)
     {
         ArgumentNullException.ThrowIfNull(root);
-        IEnumerable<string> Under(string folder) => Directory.Exists(Path.Combine(root, folder))
-            ? Directory.GetDirectories(Path.Combine(root, folder)).Order(StringComparer.Ordinal).Select(d => Path.Combine(d, "README.md"))
+        IEnumerable<string> Docs(string folder) => Directory.Exists(Path.Combine(folder, "docs"))
+            ? Directory.GetFiles(Path.Combine(folder, "docs"), "*.md").Order(StringComparer.Ordinal)
             : [];
-        return Under("first-things-first").Concat(Under("shared")).Prepend(Path.Combine(root, "README.md")).Where(File.Exists);
+        IEnumerable<string> Under(string folder) => Directory.Exists(Path.Combine(root, folder))
+            ? Directory.GetDirectories(Path.Combine(root, folder)).Order(StringComparer.Ordinal)
+                .SelectMany(d => Docs(d).Prepend(Path.Combine(d, "README.md")))
+            : [];
+        return Under("first-things-first").Concat(Under("shared")).Prepend(Path.Combine(root, "README.md")).Concat(Docs(root)).Where(File.Exists);
     }
 
     // Rewrites one README; returns the posts whose verdicts it holds, or null when it has no block.

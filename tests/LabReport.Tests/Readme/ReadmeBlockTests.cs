@@ -55,6 +55,22 @@ public class ReadmeBlockTests
     }
 
     [Fact]
+    public void The_docs_pages_beside_a_readme_are_filled_too()
+    {
+        using var repo = new FixtureRepository("full");
+        string block = $"<!-- measured-here:begin environment RAM {Note} -->\nstale\n{ReadmeCommand.End}\n";
+        string rootDocs = repo.Readme("docs/running.md", "# Running\n\n" + block);
+        string postDocs = repo.Readme("first-things-first/why-benchmarks-lie/docs/measured-here.md", "# Measured here\n\n" + block);
+
+        var (code, output, error) = repo.RunReadme();
+
+        code.Should().Be(0, error);
+        output.Should().Contain(rootDocs).And.Contain(postDocs);
+        File.ReadAllText(rootDocs).Should().NotContain("stale").And.Contain("23.5 GiB").And.Contain("](../results/fixtures/full/environment.md)");
+        File.ReadAllText(postDocs).Should().NotContain("stale").And.Contain("](../../../results/fixtures/full/environment.md)");
+    }
+
+    [Fact]
     public void A_verdicts_block_outside_a_posts_readme_and_an_unknown_kind_are_left_with_a_warning()
     {
         using var repo = new FixtureRepository("full");
