@@ -134,6 +134,51 @@ public sealed class ArchiveTests : IDisposable
         stability.Output.Should().MatchRegex(@"\*\*(\d+) of \1 claims agree\.\*\*");
     }
 
+    [Fact]
+    public void All_archives_the_listed_runs_reduces_the_others_and_relinks_the_repository()
+    {
+        string repo = Path.Combine(Path.GetTempPath(), $"labreport-archive-{Guid.NewGuid():N}");
+        try
+        {
+            string results = Path.Combine(repo, "results");
+            CopyDirectory(Path.Combine(RunFixture.FixturesRoot, "full"), Path.Combine(results, "m", "ref"));
+            CopyDirectory(Path.Combine(RunFixture.FixturesRoot, "full"), Path.Combine(results, "m", "old"));
+            File.WriteAllText(Path.Combine(results, "README.md"), $"{RunArchive.ReferencesBegin}\n- `m/ref`\n{RunArchive.ReferencesEnd}\n");
+            Directory.CreateDirectory(Path.Combine(repo, "docs"));
+            string page = Path.Combine(repo, "docs", "page.md");
+            File.WriteAllText(page, $"see [the JSON](../results/m/ref/{AnnotatedJson}) and [the old one](../results/m/old/{AnnotatedJson})\n");
+
+            var (code, output, error) = RunFixture.Run("archive", "--all", results);
+
+            code.Should().Be(0, error);
+            output.Should().Contain("m/ref: ").And.Contain("(reference)").And.Contain("m/old: ").And.Contain("(summary only)");
+            File.Exists(Path.Combine(results, "m", "ref", AnnotatedJson + ".gz")).Should().BeTrue();
+            RunArchive.IsSummaryOnly(Path.Combine(results, "m", "old")).Should().BeTrue();
+            // A link into a reference follows its file to .gz; one to a removed file is left for the author to see.
+            File.ReadAllText(page).Should().Be($"see [the JSON](../results/m/ref/{AnnotatedJson}.gz) and [the old one](../results/m/old/{AnnotatedJson})\n");
+            RunFixture.Run("archive", "--all", results).Output.Should().Contain("m/ref: 0 gzipped, 0 removed, 0 rewritten (reference)")
+                .And.Contain("m/old: 0 gzipped, 0 removed, 0 rewritten (no raw reports)").And.Contain(": 0 markdown files");
+        }
+        finally
+        {
+            Directory.Delete(repo, recursive: true);
+        }
+    }
+
+    private static void CopyDirectory(string source, string target)
+    {
+        Directory.CreateDirectory(target);
+        foreach (string file in Directory.GetFiles(source))
+        {
+            File.Copy(file, Path.Combine(target, Path.GetFileName(file)));
+        }
+
+        foreach (string dir in Directory.GetDirectories(source))
+        {
+            CopyDirectory(dir, Path.Combine(target, Path.GetFileName(dir)));
+        }
+    }
+
     [Theory]
     [InlineData("- `amd/2026-11-27-full-5`\n- [`amd/2026-11-27-quick-4`](amd/2026-11-27-quick-4/report.md)\n", "amd/2026-11-27-full-5", "amd/2026-11-27-quick-4")]
     [InlineData("`results/amd/run` and `amd/run`", "amd/run")]
