@@ -119,8 +119,12 @@ public sealed class WhyBenchmarksLieSection : PostSection
             return Judge.Row(claim, shown, Verdict.NotMeasurableHere, "fewer than two iterations: no interval");
         }
 
-        return Judge.Shape(claim, [new ShapePart("1 thread", alone, Above: false), new ShapePart($"{threads} threads", contended, Above: true)], shown);
+        return Judge.Shape(claim, CrossoverParts(alone, contended, threads), shown);
     }
+
+    /// <summary>The crossover's parts: Striped / Lock throughput below 1 at one thread, above 1 at <paramref name="threads"/> contending.</summary>
+    public static IReadOnlyList<ShapePart> CrossoverParts(RatioEstimate alone, RatioEstimate contended, int threads) =>
+        [new ShapePart("1 thread", alone, Above: false), new ShapePart($"{threads} threads", contended, Above: true)];
 
     // The row of a case's class and method with this backend and thread count.
     private static BenchmarkResult? At(BenchmarkSet set, CaseSpec method, string backend, int threads) =>
