@@ -67,6 +67,36 @@ public class FlipTests
         Judge.Estimate(claim, RatioEstimate.Point(claim.Value * 1.06), "").Verdict.Should().Be(Verdict.NotReproduced, "±5%, not ×/÷2");
     }
 
+    [Fact]
+    public void A_tolerance_band_straddled_is_borderline_at_its_edge()
+    {
+        var outcome = BandRule.Judge(100, new RatioEstimate(104, 103, 106, true), x => Format.Number(x), tolerance: 0.05);
+        outcome.Verdict.Should().Be(Verdict.Borderline);
+        outcome.At.Should().Be(105);
+        outcome.Note.Should().Contain("±5% of the post's 100");
+    }
+
+    [Fact]
+    public void A_shape_part_with_a_threshold_is_judged_against_it_not_against_1()
+    {
+        // 1.15× is above 1 but below the cliff's ×1.23: against the shape; straddling ×1.23: borderline there.
+        var below = ShapeRule.Judge([new ShapePart("8M over 1M", Narrow(1.15), Above: true, 1.23)]);
+        below.Verdict.Should().Be(Verdict.NotReproduced);
+        below.Note.Should().Contain("should be above 1.23×");
+        var straddling = ShapeRule.Judge([new ShapePart("8M over 1M", new RatioEstimate(1.25, 1.1, 1.4, true), Above: true, 1.23)]);
+        straddling.Verdict.Should().Be(Verdict.Borderline);
+        straddling.At.Should().Be(1.23);
+    }
+
+    [Fact]
+    public void An_information_entry_is_shown_with_its_number_and_never_judged()
+    {
+        var claim = Numbers.For("why-benchmarks-lie").Claim("narrow-vs-realistic");
+        var row = Judge.Estimate(claim, Narrow(61.8), "61.8×");
+        row.Verdict.Should().Be(Verdict.Information);
+        row.Estimate!.Value.Value.Should().Be(61.8);
+    }
+
     // The verdicts at a number on the claim's side of its rule and at one past its threshold.
     private static (Verdict Holds, Verdict Fails) Flip(PublishedClaim claim)
     {
