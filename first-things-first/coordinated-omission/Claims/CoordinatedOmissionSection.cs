@@ -7,7 +7,7 @@ using LabReport.Sections;
 namespace CoordinatedOmission.Claims;
 
 /// <summary>Post 3: closed vs open loop latency, from the run's HdrHistogram distributions (.hgrm, milliseconds).</summary>
-public sealed class CoordinatedOmissionSection : PostSection
+public sealed partial class CoordinatedOmissionSection : PostSection
 {
     internal static readonly (string File, string Name)[] Clients =
     [
@@ -50,6 +50,7 @@ public sealed class CoordinatedOmissionSection : PostSection
                 "closed-p999" => Percentile(claim, percentiles, "Closed-loop", "p99.9"),
                 "closed-slow" => ClosedSlow(context, claim),
                 "closed-gap" => ClosedGap(context, claim),
+                "closed-loop-rate" => ClosedRate(context, claim),
                 "open-p90" => Percentile(claim, percentiles, "Open-loop", "p90"),
                 "open-p99" => Percentile(claim, percentiles, "Open-loop", "p99"),
                 "p50-same" => PercentileRatio(claim, percentiles, "Open-loop", "Closed-loop", "p50"),
@@ -228,6 +229,26 @@ public sealed class CoordinatedOmissionSection : PostSection
         return Judge.Estimate(claim, RatioEstimate.Point(100 * between / total),
             $"{between:N0} of {total:N0} in the buckets {buckets[1].Label} to {buckets[^2].Label} (closed loop, report.md's buckets; a count, no interval)", x => Format.Number(x) + "%");
     }
+
+    // The closed loop's requests over its run time, from report.md's "N requests in T s" line under "## Closed-loop".
+    private static ClaimRow ClosedRate(SectionContext context, PublishedClaim claim)
+    {
+        string? report = context.File("report.md");
+        string text = report is null ? "" : File.ReadAllText(report);
+        int section = text.IndexOf("## Closed-loop", StringComparison.Ordinal);
+        var match = section < 0 ? System.Text.RegularExpressions.Match.Empty : RatePattern().Match(text, section);
+        if (!match.Success || Quantity.Number(match.Groups[1].Value) is not double requests || Quantity.Number(match.Groups[2].Value) is not double seconds || seconds <= 0)
+        {
+            return Judge.Missing(claim, "report.md has no \"N requests in T s\" line for the closed loop");
+        }
+
+        double rate = requests / seconds;
+        return Judge.Estimate(claim, RatioEstimate.Point(rate), $"{rate:N0} req/s ({requests:N0} requests in {seconds:0.##} s, report.md; one run, no interval)",
+            x => $"{x:N0} req/s");
+    }
+
+    [System.Text.RegularExpressions.GeneratedRegex(@"([\d,]+) requests in ([\d.]+) s")]
+    private static partial System.Text.RegularExpressions.Regex RatePattern();
 
     // report.md's latency buckets for a client (label, count), or null without the table, the column, or two rows.
     private static List<(string Label, double Count)>? Buckets(SectionContext context, string client)
