@@ -44,6 +44,7 @@ public class ClaimsOnFixturesTests
     [InlineData("Cohen's d, SearchLinear vs SearchBinary", "reproduced", "the whole interval meets ≥ 0.8")]
     [InlineData("LookupLinear / PipelineLinear time", "not reproduced", "6.0× from the post's")]
     [InlineData("Measured macro speedup / Amdahl's prediction", "not reproduced", "the whole interval misses ≥ 1")]
+    [InlineData("Amdahl's prediction of the end-to-end speedup", "information only", "the law's arithmetic on this machine's share")]
     [InlineData("SumSequential time per element, N = 8,000,000 / 1,000,000", "borderline", "borderline at 1.20×")]
     [InlineData("SumSequential time per element, N = 64,000,000 / 1,000,000", "direction only", "an effect 6.2× smaller")]
     [InlineData("SumSequential time per element, N = 64,000,000 / 8,000,000", "size ruled out", "the post's size is ruled out")]
