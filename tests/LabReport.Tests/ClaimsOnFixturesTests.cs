@@ -124,7 +124,7 @@ public class ClaimsOnFixturesTests
         using var run = RunFixture.Copy("full");
         var before = Row(Report(run), "Realistic, 1 thread: Striped / Lock throughput");
         before.Verdict.Should().Be("not measurable here", before.Note);
-        before.Note.Should().Contain("the flush is 5.52% of an insert's time (Striped at 1 thread(s): 832 ns with the flush, 786 ns without)", "the least share of the two backends")
+        before.Note.Should().Contain("the flush is 5.52% of an insert's time (Striped at ThreadCount 1: 832 ns with the flush, 786 ns without)", "the least share of the two backends")
             .And.Contain("against the post's 94.9%");
 
         // A disk whose sync is most of an insert: the same NoFlush rows, the Realistic ones at 8 µs.
