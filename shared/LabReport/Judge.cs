@@ -26,6 +26,11 @@ public static class Judge
             return Row(claim, shown, Verdict.NotMeasurableHere, "a mean at or below zero: the number has no interval");
         }
 
+        if (claim.Kind == ClaimKinds.Info)
+        {
+            return Info(claim, shown, "information: shown, never judged") with { Estimate = measured };
+        }
+
         var outcome = claim.Kind switch
         {
             ClaimKinds.Ratio => RatioRule.Judge(Rescale.Apply(claim).Value, measured),
@@ -33,10 +38,15 @@ public static class Judge
             ClaimKinds.AtMost => BoundRule.Judge(false, claim.Value, measured, number),
             ClaimKinds.Equivalence => EquivalenceRule.Judge(Sesoi(claim), measured),
             ClaimKinds.Trivial => TrivialRule.Judge(Sesoi(claim), measured),
-            ClaimKinds.Relative or ClaimKinds.Value => BandRule.Judge(claim.Value, measured, number),
+            ClaimKinds.Relative or ClaimKinds.Value => BandRule.Judge(claim.Value, measured, number, claim.Tolerance),
             _ => throw new InvalidOperationException($"claim '{claim.Id}': kind '{claim.Kind}' is not judged on one estimate"),
         };
         string how = Rescale.Apply(claim).How;
+        if (claim.Tolerance is not null && claim.ToleranceWhy is { } why)
+        {
+            outcome = outcome with { Note = $"{outcome.Note}; the tolerance: {why}" };
+        }
+
         return From(claim, shown, outcome with { Note = how.Length > 0 ? $"{how}; {outcome.Note}" : outcome.Note }) with { Estimate = measured };
     }
 

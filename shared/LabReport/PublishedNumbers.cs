@@ -37,6 +37,12 @@ public sealed record PublishedClaim(string Id, string Section, string Claim, str
     /// <summary>Why that SESOI (the post's words).</summary>
     public string? SesoiWhy { get; init; }
 
+    /// <summary>A band claim's half-width as a share of the post's number (0.05 = ±5%), or null for the default ×/÷2 band.</summary>
+    public double? Tolerance { get; init; }
+
+    /// <summary>Why that tolerance: the post's own spread, or the determinism of the measurement.</summary>
+    public string? ToleranceWhy { get; init; }
+
     /// <summary>Premise: how many threads must run at once for the claim (contention), or null.</summary>
     public int? Threads { get; init; }
 
@@ -162,6 +168,8 @@ public sealed class PublishedNumbers
             ValueText = value.GetRawText(),
             Sesoi = Number("sesoi"),
             SesoiWhy = Text("sesoiWhy"),
+            Tolerance = Number("tolerance"),
+            ToleranceWhy = Text("toleranceWhy"),
             Threads = c.TryGetProperty("threads", out var threads) ? threads.GetInt32() : null,
             Needs = Text("needs"),
             Cases = [.. c.GetProperty("cases").EnumerateArray().Select(s => CaseSpec.Parse(s.GetString()!))],

@@ -1,4 +1,3 @@
-using System.Text.RegularExpressions;
 using LabReport;
 using LabReport.Charts;
 using LabReport.Claims;
@@ -22,7 +21,7 @@ public sealed partial class CoordinatedOmissionSection : PostSection
     public override string Post => "coordinated-omission";
 
     // Counts depend on how long the run lasts; percentiles on the load alone.
-    private static readonly string[] CountClaims = ["requests", "pauses", "open-delayed"];
+    private static readonly string[] CountClaims = ["closed-slow", "open-delayed"];
 
     /// <inheritdoc />
     protected override IEnumerable<ClaimRow> Claims(SectionContext context)
@@ -49,7 +48,9 @@ public sealed partial class CoordinatedOmissionSection : PostSection
                 "closed-p99" => Percentile(claim, percentiles, "Closed-loop", "p99"),
                 "closed-p90" => Percentile(claim, percentiles, "Closed-loop", "p90"),
                 "closed-p999" => Percentile(claim, percentiles, "Closed-loop", "p99.9"),
-                "requests" => Requests(claim, percentiles),
+                "closed-slow" => ClosedSlow(context, claim),
+                "closed-gap" => ClosedGap(context, claim),
+                "closed-loop-rate" => ClosedRate(context, claim),
                 "open-p90" => Percentile(claim, percentiles, "Open-loop", "p90"),
                 "open-p99" => Percentile(claim, percentiles, "Open-loop", "p99"),
                 "p50-same" => PercentileRatio(claim, percentiles, "Open-loop", "Closed-loop", "p50"),
@@ -57,17 +58,16 @@ public sealed partial class CoordinatedOmissionSection : PostSection
                 "p99-jump" => PercentileRatio(claim, percentiles, "Open-loop", "Closed-loop", "p99"),
                 "p999-same" => PercentileRatio(claim, percentiles, "Open-loop", "Closed-loop", "p99.9"),
                 "max-same" => MaxSame(context, claim, percentiles),
-                "pauses" => Pauses(context, claim),
                 "open-delayed" => claim.Value > 0 ? Delayed(context, claim) : Judge.Row(claim, "—", Verdict.NotMeasurableHere, $"{how}: too short for a pause"),
-                "corrected-p99" => PercentileRatio(claim, percentiles, "Corrected", "Closed-loop", "p99"),
+                "corrected-p90" => PercentileRatio(claim, percentiles, "Corrected", "Closed-loop", "p90"),
                 _ => throw new InvalidOperationException($"published-numbers.json: post 3's claim '{claim.Id}' has no measurement here"),
             };
             yield return how.Length > 0 && row.Verdict != Verdict.NotMeasurableHere ? row with { Note = $"{how}; {row.Note}" } : row;
         }
     }
 
-    // The post's counts carried to this run's length by the simulation's own arithmetic: requests = rate × duration,
-    // pauses = ⌊requests / pause-every⌋, and the requests the pauses delay in proportion to the pauses.
+    // The post's counts carried to this run's length by the simulation's own arithmetic: the requests at 200 ms or more
+    // are the pauses, ⌊rate × duration / pause-every⌋, and the requests the pauses delay go in proportion to the pauses.
     private static (PublishedClaim Claim, string How) Carried(PostNumbers post, PublishedClaim claim, double seconds)
     {
         double rate = post.Settings["ratePerSecond"];
@@ -75,18 +75,8 @@ public sealed partial class CoordinatedOmissionSection : PostSection
         double postPauses = Math.Floor(rate * post.Settings["durationSeconds"] / every);
         double requests = rate * seconds;
         double pauses = Math.Floor(requests / every);
-        double value = claim.Id switch
-        {
-            "requests" => requests,
-            "pauses" => pauses,
-            _ => claim.Value * pauses / postPauses,
-        };
-        string rule = claim.Id switch
-        {
-            "requests" => "rate × duration",
-            "pauses" => "⌊rate × duration / pause-every⌋",
-            _ => "in proportion to the pauses",
-        };
+        double value = claim.Id == "closed-slow" ? pauses : claim.Value * pauses / postPauses;
+        string rule = claim.Id == "closed-slow" ? "⌊rate × duration / pause-every⌋" : "in proportion to the pauses";
         string text = value.ToString("N0", System.Globalization.CultureInfo.InvariantCulture);
         return (claim with { Value = Math.Round(value), ValueText = Math.Round(value).ToString(System.Globalization.CultureInfo.InvariantCulture) },
             $"carried to this run's {seconds:0.###} s: {text} ({rule})");
@@ -219,42 +209,71 @@ public sealed partial class CoordinatedOmissionSection : PostSection
 
     private static string Milliseconds(double ms) => $"{ms.ToString("0.##", System.Globalization.CultureInfo.InvariantCulture)} ms";
 
-    // The closed loop's request count, from the side-by-side table's Count row.
-    private static ClaimRow Requests(PublishedClaim claim, Percentiles percentiles) =>
-        percentiles.Count("Closed-loop") is double count
-            ? Judge.Exact(claim, count, $"{count:N0} (closed loop, report.md)")
-            : Judge.Missing(claim, "report.md has no Count row for the closed loop");
+    // The closed loop's histogram, counted: the requests at 200 ms or more (the last bucket), not the service's own count
+    // of pauses, so that a pause the client did not see, or a stall it saw as one, shows.
+    private static ClaimRow ClosedSlow(SectionContext context, PublishedClaim claim) =>
+        Buckets(context, "Closed-loop") is { } buckets
+            ? Judge.Exact(claim, buckets[^1].Count, $"{buckets[^1].Count:N0} of {buckets.Sum(b => b.Count):N0} at {buckets[^1].Label} (closed loop, report.md's buckets)")
+            : Judge.Missing(claim, "report.md has no latency bucket table with a Closed-loop column");
 
-    private static ClaimRow Pauses(SectionContext context, PublishedClaim claim)
+    // The closed loop's requests between the first bucket (0–2 ms) and the last (200+ ms), as a percentage of its requests.
+    private static ClaimRow ClosedGap(SectionContext context, PublishedClaim claim)
     {
-        string? report = context.File("report.md");
-        if (report is null)
+        if (Buckets(context, "Closed-loop") is not { } buckets)
         {
-            return Judge.Missing(claim, "report.md is not in the run");
+            return Judge.Missing(claim, "report.md has no latency bucket table with a Closed-loop column");
         }
 
-        var match = PausePattern().Match(File.ReadAllText(report));
-        return match.Success && Quantity.Number(match.Groups[1].Value) is double pauses
-            ? Judge.Exact(claim, pauses, $"{pauses:N0} (closed loop, report.md)")
-            : Judge.Missing(claim, "report.md has no \"N of them hit a pause\" line");
+        double between = buckets.Skip(1).SkipLast(1).Sum(b => b.Count);
+        double total = buckets.Sum(b => b.Count);
+        return Judge.Estimate(claim, RatioEstimate.Point(100 * between / total),
+            $"{between:N0} of {total:N0} in the buckets {buckets[1].Label} to {buckets[^2].Label} (closed loop, report.md's buckets; a count, no interval)", x => Format.Number(x) + "%");
+    }
+
+    // The closed loop's requests over its run time, from report.md's "N requests in T s" line under "## Closed-loop".
+    private static ClaimRow ClosedRate(SectionContext context, PublishedClaim claim)
+    {
+        string? report = context.File("report.md");
+        string text = report is null ? "" : File.ReadAllText(report);
+        int section = text.IndexOf("## Closed-loop", StringComparison.Ordinal);
+        var match = section < 0 ? System.Text.RegularExpressions.Match.Empty : RatePattern().Match(text, section);
+        if (!match.Success || Quantity.Number(match.Groups[1].Value) is not double requests || Quantity.Number(match.Groups[2].Value) is not double seconds || seconds <= 0)
+        {
+            return Judge.Missing(claim, "report.md has no \"N requests in T s\" line for the closed loop");
+        }
+
+        double rate = requests / seconds;
+        return Judge.Estimate(claim, RatioEstimate.Point(rate), $"{rate:N0} req/s ({requests:N0} requests in {seconds:0.##} s, report.md; one run, no interval)",
+            x => $"{x:N0} req/s");
+    }
+
+    [System.Text.RegularExpressions.GeneratedRegex(@"([\d,]+) requests in ([\d.]+) s")]
+    private static partial System.Text.RegularExpressions.Regex RatePattern();
+
+    // report.md's latency buckets for a client (label, count), or null without the table, the column, or two rows.
+    private static List<(string Label, double Count)>? Buckets(SectionContext context, string client)
+    {
+        string? report = context.File("report.md");
+        var table = report is null
+            ? null
+            : MarkdownTable.ParseAll(File.ReadAllText(report)).FirstOrDefault(t => t.Column("Latency") >= 0 && t.Column(client) >= 0);
+        var rows = table?.Rows.Select(r => (Label: r[0], Count: Quantity.Number(table.Cell(r, client)))).ToList();
+        return table is null || rows is null || rows.Count < 2 || rows.Any(r => r.Count is null)
+            ? null
+            : [.. rows.Select(r => (r.Label, r.Count!.Value))];
     }
 
     // Open-loop requests past the first latency bucket (0–2 ms): the ones the pauses delayed.
     private static ClaimRow Delayed(SectionContext context, PublishedClaim claim)
     {
-        string? report = context.File("report.md");
-        var buckets = report is null
-            ? null
-            : MarkdownTable.ParseAll(File.ReadAllText(report)).FirstOrDefault(t => t.Column("Latency") >= 0 && t.Column("Open-loop") >= 0);
-        var rows = buckets?.Rows.Select(r => Quantity.Number(buckets.Cell(r, "Open-loop"))).ToList();
-        if (buckets is null || rows is null || rows.Count < 2 || rows.Any(r => r is null))
+        if (Buckets(context, "Open-loop") is not { } buckets)
         {
             return Judge.Missing(claim, "report.md has no latency bucket table with an Open-loop column");
         }
 
-        double delayed = rows.Skip(1).Sum(r => r!.Value);
-        double total = rows.Sum(r => r!.Value);
-        return Judge.Estimate(claim, RatioEstimate.Point(delayed), $"{delayed:N0} of {total:N0} past {buckets.Rows[0][0]} (report.md's buckets; one run, no interval)",
+        double delayed = buckets.Skip(1).Sum(b => b.Count);
+        double total = buckets.Sum(b => b.Count);
+        return Judge.Estimate(claim, RatioEstimate.Point(delayed), $"{delayed:N0} of {total:N0} past {buckets[0].Label} (report.md's buckets; one run, no interval)",
             x => x.ToString("N0", System.Globalization.CultureInfo.InvariantCulture));
     }
 
@@ -295,12 +314,6 @@ public sealed partial class CoordinatedOmissionSection : PostSection
             return Load(context, HgrmOf[client]) is { } hgrm ? (hgrm.At(HgrmPercentile[metric]), HgrmOf[client]) : null;
         }
 
-        public double? Count(string client)
-        {
-            var row = _table?.Rows.FirstOrDefault(r => r.Count > 0 && r[0] == "Count");
-            return row is null ? null : Quantity.Number(_table!.Cell(row, client));
-        }
-
         private static MarkdownTable? SideBySide(SectionContext context)
         {
             string? report = context.File("report.md");
@@ -309,7 +322,4 @@ public sealed partial class CoordinatedOmissionSection : PostSection
                 : MarkdownTable.ParseAll(File.ReadAllText(report)).FirstOrDefault(t => t.Column("Metric") >= 0 && t.Column("Closed-loop") >= 0 && t.Column("Open-loop") >= 0);
         }
     }
-
-    [GeneratedRegex(@"([\d,]+) of them hit a pause")]
-    private static partial Regex PausePattern();
 }

@@ -57,13 +57,30 @@ public sealed class HardwareCountersSection : PostSection
         // A ratio of ratios: (R8 / S8) / (R1 / S1), each side's means independent (or paired by round).
         var jump = RatioEstimate.Of([r8, s1], [s8, r1]);
         var stays = RatioEstimate.Of([r64, s1], [s64, r1]);
-        string shown = $"{Interval.Ratio(jump)} from 1M to 8M; 64M: {Interval.Ratio(stays)} the 1M ratio";
-        if (!jump.HasInterval || !stays.HasInterval)
+        var after = RatioEstimate.Of([r64, s8], [s64, r8]);
+        string shown = $"{Interval.Ratio(jump)} from 1M to 8M; 64M: {Interval.Ratio(stays)} the 1M ratio, {Interval.Ratio(after)} the 8M ratio";
+        if (!jump.HasInterval || !stays.HasInterval || !after.HasInterval)
         {
             return Judge.Row(claim, shown, Verdict.NotMeasurableHere, "AccessPatterns has no intervals: a jump cannot be told from noise");
         }
 
-        return Judge.Shape(claim, [new ShapePart("8M over 1M", jump, Above: true), new ShapePart("64M over 1M", stays, Above: true)], shown);
+        return Judge.Shape(claim, CliffParts(claim.Value, jump, stays, after), shown);
+    }
+
+    /// <summary>
+    /// The cliff's parts for the post's jump <paramref name="post"/> (8M over 1M): a jump of at least half the post's on a
+    /// log scale (√post), kept at 64M (64M over 1M at least as much), and 64M giving back at most half of the post's jump
+    /// from 8M (64M over 8M at least 1/√post), so that neither a mild rise nor a half snap-back passes for the cliff.
+    /// </summary>
+    public static IReadOnlyList<ShapePart> CliffParts(double post, RatioEstimate jump, RatioEstimate stays, RatioEstimate after)
+    {
+        double half = Math.Sqrt(post);
+        return
+        [
+            new ShapePart("8M over 1M", jump, Above: true, half),
+            new ShapePart("64M over 1M", stays, Above: true, half),
+            new ShapePart("64M over 8M", after, Above: true, 1 / half),
+        ];
     }
 
     // SumSequential's time per element at a larger N over a smaller one (its two cases): above 1 when the time grows

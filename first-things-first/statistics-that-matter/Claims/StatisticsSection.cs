@@ -30,7 +30,10 @@ public sealed class StatisticsSection : PostSection
         yield return Pair(context, "L3-micro");
         yield return Pair(context, "L3-macro");
         yield return RatioClaim(context, "lookup-share");
-        yield return Amdahl(context);
+        foreach (var row in Amdahl(context))
+        {
+            yield return row;
+        }
     }
 
     /// <inheritdoc />
@@ -166,13 +169,16 @@ public sealed class StatisticsSection : PostSection
     // of the linear pipeline) and S (the micro speedup). The prediction is taken as exact: its inputs' spread is far
     // smaller than the macro ratio's.
     // Its cases: the two pipelines (linear, dictionary), then the two lookups (linear, dictionary).
-    private static ClaimRow Amdahl(SectionContext context)
+    private static IEnumerable<ClaimRow> Amdahl(SectionContext context)
     {
-        var claim = context.Published.Claim("amdahl");
+        // The prediction is information (arithmetic on this machine's f and S); the claim is the direction the post saw.
+        var info = context.Published.Claim("amdahl");
+        var claim = context.Published.Claim("amdahl-higher");
         var (pipelineLinear, pipelineDictionary, linear, dictionary) = (context.Case(claim, 0), context.Case(claim, 1), context.Case(claim, 2), context.Case(claim, 3));
         if (linear is null || dictionary is null || pipelineLinear is null || pipelineDictionary is null)
         {
-            return Judge.Missing(claim, $"{string.Join(", ", claim.Cases)}: not all in the run");
+            string what = $"{string.Join(", ", claim.Cases)}: not all in the run";
+            return [Judge.Missing(info, what), Judge.Missing(claim, what)];
         }
 
         double f = linear.MeanNs / pipelineLinear.MeanNs;
@@ -181,12 +187,16 @@ public sealed class StatisticsSection : PostSection
         string inputs = $"f = {Format.Number(f)}, S = {Format.Number(s)}";
         if (!macro.HasInterval || !(f is > 0 and <= 1) || !(s > 0) || !double.IsFinite(s))
         {
-            return Judge.Row(claim, inputs, Verdict.NotMeasurableHere, macro.HasInterval ? "f must be in (0, 1] and S finite" : "fewer than two iterations: no interval");
+            string why = macro.HasInterval ? "f must be in (0, 1] and S finite" : "fewer than two iterations: no interval";
+            return [Judge.Row(info, inputs, Verdict.NotMeasurableHere, why), Judge.Row(claim, inputs, Verdict.NotMeasurableHere, why)];
         }
 
         double predicted = AmdahlLaw.OverallSpeedup(f, s);
         var ratio = Scaled(macro, 1 / predicted);
-        return Judge.Estimate(claim, ratio,
-            $"{Interval.Ratio(ratio)} — measured macro speedup {Interval.Ratio(macro)} vs Amdahl's {Format.Number(predicted)}× ({inputs})");
+        return
+        [
+            Judge.Info(info, $"{Format.Number(predicted)}× ({inputs})", "information: the law's arithmetic on this machine's share and micro speedup") with { Estimate = RatioEstimate.Point(predicted) },
+            Judge.Estimate(claim, ratio, $"{Interval.Ratio(ratio)} — measured macro speedup {Interval.Ratio(macro)} vs Amdahl's {Format.Number(predicted)}× ({inputs})"),
+        ];
     }
 }

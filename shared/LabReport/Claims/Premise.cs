@@ -26,7 +26,9 @@ public static class Premise
         "about contention in general (\"loses once threads contend\") is judged at the smallest thread count whose rows ran at " +
         "least two threads at once. Claims on hardware events " +
         "(IPC, miss rates) need a performance monitoring unit: without one (environment.md's \"hardware counters (PMU)\" row) they " +
-        "are *not measurable here*.";
+        "are *not measurable here*. Claims on a flush-bound load (post 1's Realistic and fsync rows) need the flush to be most of an " +
+        "insert's time, as on the post's disk (1 − NoFlush / Realistic = 95%): where it is under 50% here, the load compares the " +
+        "in-memory maps again and those claims are *not measurable here*, with the share measured.";
 
     /// <summary>The logical CPU count of environment.md, or null.</summary>
     public static int? LogicalCpus(RunEnvironment environment)
