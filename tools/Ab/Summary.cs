@@ -1,0 +1,116 @@
+using System.Globalization;
+using System.Text;
+using System.Text.Json;
+
+namespace FirstThingsFirst.Ab;
+
+/// <summary>Everything the summaries say about one run.</summary>
+public sealed record AbReport(AbOptions Options, BuiltSide A, BuiltSide B, string Project, RoundsOutcome Outcome);
+
+/// <summary>summary.md (a pull-request comment) and summary.json (for other programs).</summary>
+public static class Summary
+{
+    /// <summary>The markdown summary; <paramref name="aa"/> is the output folder's aa.md, printed beside the verdicts when present.</summary>
+    public static string Markdown(AbReport report, string? aa)
+    {
+        ArgumentNullException.ThrowIfNull(report);
+        var o = report.Options;
+        var md = new StringBuilder();
+        md.AppendLine(CultureInfo.InvariantCulture, $"## ab: {Short(report.B)} vs {Short(report.A)}");
+        md.AppendLine();
+        md.AppendLine(CultureInfo.InvariantCulture, $"`{report.Project}`, filter `{string.Join(' ', o.Filters)}`; {report.Outcome.Rounds} interleaved rounds in " +
+            $"{Duration(report.Outcome.Wall)} (budget {Duration(o.Budget)}); threshold ±{Percent(o.Threshold)}. {Ending(report.Outcome)}");
+        md.AppendLine();
+        md.AppendLine("| Benchmark | A | B | B/A | 95% interval | Rounds | Verdict |");
+        md.AppendLine("| --- | ---: | ---: | ---: | --- | ---: | --- |");
+        foreach (var r in report.Outcome.Results)
+        {
+            string interval = double.IsFinite(r.Lower) ? $"[{r.Lower:0.000}; {r.Upper:0.000}]" : "—";
+            md.AppendLine(CultureInfo.InvariantCulture,
+                $"| {r.Name.Replace("|", "\\|", StringComparison.Ordinal)} | {Time(r.MeanA)} | {Time(r.MeanB)} | {r.Ratio:0.000} | {interval} | {r.Rounds} | **{Rounds.Word(r.Verdict)}** |");
+        }
+
+        md.AppendLine();
+        md.AppendLine("B/A is the median of the per-round ratios of mean times; the interval stays valid whichever look (3, 5, 8, 12, 18, 27, 40 rounds) " +
+            "the run stopped at. *slower*/*faster*: the whole interval lies beyond ±threshold; *same*: it lies within; *undecided*: neither yet.");
+        if (aa is not null)
+        {
+            md.AppendLine();
+            md.AppendLine("### This machine's A/A (aa.md)");
+            md.AppendLine();
+            md.AppendLine(aa.Trim());
+        }
+
+        return md.ToString();
+    }
+
+    /// <summary>The JSON summary.</summary>
+    public static string Json(AbReport report)
+    {
+        ArgumentNullException.ThrowIfNull(report);
+        var o = report.Options;
+        var value = new
+        {
+            a = new { @ref = report.A.Ref, commit = report.A.Commit },
+            b = new { @ref = report.B.Ref, commit = report.B.Commit },
+            aa = o.IsAa,
+            project = report.Project,
+            filters = o.Filters,
+            threshold = o.Threshold,
+            budgetSeconds = o.Budget.TotalSeconds,
+            rounds = report.Outcome.Rounds,
+            stop = StopWord(report.Outcome.Reason),
+            problem = report.Outcome.Problem,
+            wallSeconds = Math.Round(report.Outcome.Wall.TotalSeconds, 1),
+            benchmarks = report.Outcome.Results.Select(r => new
+            {
+                name = r.Name,
+                meanA = r.MeanA,
+                meanB = r.MeanB,
+                ratio = r.Ratio,
+                lower = double.IsFinite(r.Lower) ? r.Lower : (double?)null,
+                upper = double.IsFinite(r.Upper) ? r.Upper : (double?)null,
+                rounds = r.Rounds,
+                verdict = Rounds.Word(r.Verdict),
+            }),
+        };
+        return JsonSerializer.Serialize(value, Options) + "\n";
+    }
+
+    /// <summary>The stop reason's word in summary.json.</summary>
+    public static string StopWord(StopReason reason) => reason switch
+    {
+        StopReason.AllDecided => "all-decided",
+        StopReason.Budget => "budget",
+        StopReason.MaxRounds => "max-rounds",
+        StopReason.Interrupted => "interrupted",
+        _ => "failed",
+    };
+
+    private static readonly JsonSerializerOptions Options = new() { WriteIndented = true };
+
+    private static string Ending(RoundsOutcome outcome) => outcome.Reason switch
+    {
+        StopReason.AllDecided => "Stopped: every benchmark decided.",
+        StopReason.Budget => "Stopped: the budget ended (more rounds, from a larger --budget, would decide the undecided).",
+        StopReason.MaxRounds => "Stopped: the last round allowed.",
+        StopReason.Interrupted => "Stopped: interrupted (Ctrl-C).",
+        _ => $"Stopped: a side failed: {outcome.Problem?.Split('\n')[0]}",
+    };
+
+    private static string Short(BuiltSide side) => $"{side.Ref} ({side.Commit[..Math.Min(10, side.Commit.Length)]})";
+
+    private static string Percent(double fraction) => (fraction * 100).ToString("0.##", CultureInfo.InvariantCulture) + "%";
+
+    private static string Duration(TimeSpan span) => span.TotalSeconds < 90
+        ? span.TotalSeconds.ToString("0", CultureInfo.InvariantCulture) + " s"
+        : span.TotalMinutes.ToString("0.#", CultureInfo.InvariantCulture) + " min";
+
+    private static string Time(double ns) => ns switch
+    {
+        < 1_000 => ns.ToString("0.00", CultureInfo.InvariantCulture) + " ns",
+        < 1_000_000 => (ns / 1_000).ToString("0.00", CultureInfo.InvariantCulture) + " μs",
+        < 1_000_000_000 => (ns / 1_000_000).ToString("0.00", CultureInfo.InvariantCulture) + " ms",
+        _ => (ns / 1_000_000_000).ToString("0.00", CultureInfo.InvariantCulture) + " s",
+    };
+}
