@@ -38,6 +38,15 @@ public class AbArgumentsTests
         options.FailOn.Should().Be(FailOn.Change);
     }
 
+    [Fact]
+    public void Side_environments_are_repeatable_name_value_pairs()
+    {
+        var options = AbArguments.Parse(["--aa", "HEAD", "--project", "p", "--b-env", "FTF_CALIBRATION_SCALE=1.05", "--b-env=X=a=b", "--a-env", "Y="]);
+
+        options.EnvironmentB.Should().BeEquivalentTo(new Dictionary<string, string> { ["FTF_CALIBRATION_SCALE"] = "1.05", ["X"] = "a=b" });
+        options.EnvironmentA.Should().BeEquivalentTo(new Dictionary<string, string> { ["Y"] = "" });
+    }
+
     [Theory]
     [InlineData("90s", 90)]
     [InlineData("10m", 600)]
@@ -62,6 +71,7 @@ public class AbArgumentsTests
     [InlineData(new[] { "--a", "x", "y", "--b", "z", "--project", "p" }, "unexpected argument 'y'")]
     [InlineData(new[] { "--a", "x", "--a", "y", "--b", "z", "--project", "p" }, "--a is given twice")]
     [InlineData(new[] { "--a", "--b", "z", "--project", "p" }, "--a needs a value")]
+    [InlineData(new[] { "--a", "x", "--b", "y", "--project", "p", "--b-env", "SCALE" }, "--b-env 'SCALE' is not NAME=VALUE")]
     public void A_wrong_command_line_names_its_mistake(string[] args, string message) =>
         FluentActions.Invoking(() => AbArguments.Parse(args)).Should().Throw<UsageException>().Which.Message.Should().StartWith(message);
 }

@@ -63,6 +63,12 @@ public sealed record AbOptions
     /// <summary>The output folder as given, or null for the default.</summary>
     public string? Out { get; init; }
 
+    /// <summary>Environment variables of A's processes (<c>--a-env NAME=VALUE</c>).</summary>
+    public IReadOnlyDictionary<string, string> EnvironmentA { get; init; } = new Dictionary<string, string>();
+
+    /// <summary>Environment variables of B's processes (<c>--b-env NAME=VALUE</c>): with <c>--aa</c>, a known change of one build.</summary>
+    public IReadOnlyDictionary<string, string> EnvironmentB { get; init; } = new Dictionary<string, string>();
+
     /// <summary>More BenchmarkDotNet arguments (after <c>--</c>).</summary>
     public IReadOnlyList<string> Extra { get; init; } = [];
 }
@@ -76,8 +82,11 @@ public static class AbArguments
     private static readonly string[] Known =
     [
         "--a", "--b", "--aa", "--project", "--filter", "--threshold", "--budget", "--max-rounds", "--iterations", "--warmups",
-        "--iteration-time", "--fail-on", "--out",
+        "--iteration-time", "--fail-on", "--out", "--a-env", "--b-env",
     ];
+
+    /// <summary>The options that may be given more than once.</summary>
+    private static readonly string[] Repeatable = ["--a-env", "--b-env"];
 
     /// <summary>Parses <paramref name="args"/> (without <c>--help</c>, which the caller answers).</summary>
     public static AbOptions Parse(IReadOnlyList<string> args)
@@ -108,7 +117,7 @@ public static class AbArguments
                 throw new UsageException(arg.StartsWith('-') ? $"unknown option '{arg}'" : $"unexpected argument '{arg}' (every value follows its option)");
             }
 
-            if (values.ContainsKey(name))
+            if (values.ContainsKey(name) && !Repeatable.Contains(name))
             {
                 throw new UsageException($"{name} is given twice");
             }
@@ -132,7 +141,7 @@ public static class AbArguments
                 throw new UsageException($"{name} needs a value");
             }
 
-            values[name] = list;
+            values[name] = values.TryGetValue(name, out var earlier) ? [.. earlier, .. list] : list;
         }
 
         string? One(string name) => values.TryGetValue(name, out var v) ? v[0] : null;
@@ -170,6 +179,8 @@ public static class AbArguments
                 var other => throw new UsageException($"--fail-on '{other}' is not one of: slower, change, never"),
             },
             Out = One("--out"),
+            EnvironmentA = Environment("--a-env", values.GetValueOrDefault("--a-env")),
+            EnvironmentB = Environment("--b-env", values.GetValueOrDefault("--b-env")),
             Extra = extra,
         };
     }
@@ -219,6 +230,23 @@ public static class AbArguments
         }
 
         return total >= TimeSpan.FromSeconds(1) ? total : throw new UsageException($"--budget '{text}' is shorter than a second");
+    }
+
+    private static Dictionary<string, string> Environment(string option, List<string>? pairs)
+    {
+        var environment = new Dictionary<string, string>(StringComparer.Ordinal);
+        foreach (string pair in pairs ?? [])
+        {
+            int equals = pair.IndexOf('=', StringComparison.Ordinal);
+            if (equals <= 0)
+            {
+                throw new UsageException($"{option} '{pair}' is not NAME=VALUE (e.g. {option} FTF_CALIBRATION_SCALE=1.05)");
+            }
+
+            environment[pair[..equals]] = pair[(equals + 1)..];
+        }
+
+        return environment;
     }
 
     private static int ParseInt(string option, string text, int min, int max) =>

@@ -42,12 +42,14 @@ public static class AbProgram
           --iterations N        measured iterations per benchmark, side and round (default 5); --warmups N (default 1)
           --iteration-time MS   target length of an iteration (default 50)
           --fail-on WHAT        exit 3 when a benchmark is: slower, or changed (slower or faster) with 'change'
-          --out DIR             the output folder (default ./ab-results/<date-time>)
+          --out DIR             the output folder, its summaries replaced (default ./ab-results/<date-time>)
+          --a-env NAME=VALUE    an environment variable of A's processes (repeatable); --b-env for B, e.g.
+                                --aa HEAD --b-env FTF_CALIBRATION_SCALE=1.05: a known change of one build
           -- ARGS               more BenchmarkDotNet arguments for both sides
 
         Verdicts: slower / faster when B/A's whole interval lies beyond ±threshold, same when it lies within ±threshold,
         undecided otherwise. Output: summary.md (also printed; a pull-request comment) and summary.json; an aa.md already
-        in the output folder is printed beside the verdicts. Progress goes to standard error. Ctrl-C stops the side
+        in the output folder is printed beside the verdicts, and an --aa run writes one. Progress goes to standard error. Ctrl-C stops the side
         running and removes the worktrees. Exit codes: 0 done, 1 a build or a side failed, 2 wrong input, 3 --fail-on
         matched, 130 interrupted.
 
@@ -124,6 +126,12 @@ public static class AbProgram
         string markdown = Summary.Markdown(report, File.Exists(aaFile) ? File.ReadAllText(aaFile) : null);
         File.WriteAllText(Path.Combine(folder, "summary.md"), markdown);
         File.WriteAllText(Path.Combine(folder, "summary.json"), Summary.Json(report));
+        if (options.IsAa && options.EnvironmentA.Count + options.EnvironmentB.Count == 0)
+        {
+            // A true A/A: its figures go beside the verdicts of later runs given this folder, and beside compare's note.
+            File.WriteAllText(aaFile, Summary.AaMarkdown(report));
+        }
+
         output.Write(markdown);
         error.WriteLine($"ab: summary.md and summary.json in {folder}");
         return outcome.Reason switch
@@ -147,10 +155,8 @@ public static class AbProgram
             return Path.Combine(currentDirectory, "ab-results", DateTime.UtcNow.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture));
         }
 
-        string full = Path.GetFullPath(Path.Combine(currentDirectory, given));
-        // A run is never mixed with an earlier one's summaries (an aa.md to print beside it may be there).
-        return File.Exists(Path.Combine(full, "summary.json"))
-            ? throw new UsageException($"--out '{given}' already holds a summary.json: give a new folder")
-            : full;
+        // An existing folder is fine: its summaries are replaced, and an aa.md kept there (an A/A run of this machine)
+        // is printed beside every later run's verdicts.
+        return Path.GetFullPath(Path.Combine(currentDirectory, given));
     }
 }

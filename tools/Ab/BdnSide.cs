@@ -40,7 +40,8 @@ public sealed class BdnSide(AbOptions options, string privateDirectory)
     {
         ArgumentNullException.ThrowIfNull(side);
         string artifacts = Path.Combine(privateDirectory, "rounds", $"{round:000}-{name}");
-        var run = ChildProcess.Run("dotnet", [side.ProgramPath, .. Arguments(artifacts)], privateDirectory, token);
+        var run = ChildProcess.Run("dotnet", [side.ProgramPath, .. Arguments(artifacts)], privateDirectory, token,
+            environment: name == "A" ? options.EnvironmentA : options.EnvironmentB);
         Directory.CreateDirectory(artifacts);
         File.WriteAllText(Path.Combine(artifacts, "output.log"), run.Output);
         return run.ExitCode == 0

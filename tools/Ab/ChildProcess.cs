@@ -15,8 +15,9 @@ public static class ChildProcess
 {
     /// <summary>Runs <paramref name="file"/> with <paramref name="args"/> in <paramref name="directory"/>; stdout and stderr are kept together.</summary>
     /// <param name="stopWhen">a line that means the process went astray: it is killed and the result has exit code -1.</param>
+    /// <param name="environment">variables set for the process, beside the inherited ones.</param>
     public static ProcessResult Run(string file, IEnumerable<string> args, string directory, CancellationToken token, Func<string, bool>? stopWhen = null,
-        TimeSpan? timeout = null)
+        TimeSpan? timeout = null, IReadOnlyDictionary<string, string>? environment = null)
     {
         var info = new ProcessStartInfo(file)
         {
@@ -33,6 +34,10 @@ public static class ChildProcess
         // A child's own telemetry and first-run banners are noise in its log.
         info.Environment["DOTNET_CLI_TELEMETRY_OPTOUT"] = "1";
         info.Environment["DOTNET_NOLOGO"] = "1";
+        foreach (var (name, value) in environment ?? new Dictionary<string, string>())
+        {
+            info.Environment[name] = value;
+        }
         using var process = new Process { StartInfo = info };
         var output = new StringBuilder();
         using var astray = new CancellationTokenSource();

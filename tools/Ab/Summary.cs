@@ -20,6 +20,12 @@ public static class Summary
         md.AppendLine();
         md.AppendLine(CultureInfo.InvariantCulture, $"`{report.Project}`, filter `{string.Join(' ', o.Filters)}`; {report.Outcome.Rounds} interleaved rounds in " +
             $"{Duration(report.Outcome.Wall)} (budget {Duration(o.Budget)}); threshold ±{Percent(o.Threshold)}. {Ending(report.Outcome)}");
+        if (o.EnvironmentA.Count + o.EnvironmentB.Count > 0)
+        {
+            md.AppendLine();
+            md.AppendLine(CultureInfo.InvariantCulture, $"Environment: A {Pairs(o.EnvironmentA)}; B {Pairs(o.EnvironmentB)}.");
+        }
+
         md.AppendLine();
         md.AppendLine("| Benchmark | A | B | B/A | 95% interval | Rounds | Verdict |");
         md.AppendLine("| --- | ---: | ---: | ---: | --- | ---: | --- |");
@@ -44,6 +50,29 @@ public static class Summary
         return md.ToString();
     }
 
+    /// <summary>
+    /// An A/A run's figures for aa.md: how many benchmarks the run flagged although nothing changed (its false positives at
+    /// the threshold) and the widest interval, the change this budget could not have told from none.
+    /// </summary>
+    public static string AaMarkdown(AbReport report)
+    {
+        ArgumentNullException.ThrowIfNull(report);
+        var results = report.Outcome.Results;
+        int flagged = results.Count(r => r.Verdict is AbVerdict.Slower or AbVerdict.Faster);
+        var widest = results.Where(r => double.IsFinite(r.Lower)).MaxBy(r => Math.Max(r.Upper - 1, 1 - r.Lower));
+        var md = new StringBuilder();
+        md.AppendLine(CultureInfo.InvariantCulture, $"A/A of {Short(report.A)}, `{report.Project}`, {report.Outcome.Rounds} rounds in {Duration(report.Outcome.Wall)}: " +
+            $"**{flagged} of {results.Count}** benchmarks flagged slower or faster at ±{Percent(report.Options.Threshold)} " +
+            $"({results.Count(r => r.Verdict == AbVerdict.Same)} same, {results.Count(r => r.Verdict == AbVerdict.Undecided)} undecided).");
+        if (widest is not null)
+        {
+            string interval = FormattableString.Invariant($"[{widest.Lower:0.000}; {widest.Upper:0.000}]");
+            md.AppendLine($"Widest interval: {interval} ({widest.Name}): a change inside it could not be told from none with this budget.");
+        }
+
+        return md.ToString();
+    }
+
     /// <summary>The JSON summary.</summary>
     public static string Json(AbReport report)
     {
@@ -55,6 +84,8 @@ public static class Summary
             b = new { @ref = report.B.Ref, commit = report.B.Commit },
             aa = o.IsAa,
             project = report.Project,
+            environmentA = o.EnvironmentA,
+            environmentB = o.EnvironmentB,
             filters = o.Filters,
             threshold = o.Threshold,
             budgetSeconds = o.Budget.TotalSeconds,
@@ -97,6 +128,9 @@ public static class Summary
         StopReason.Interrupted => "Stopped: interrupted (Ctrl-C).",
         _ => $"Stopped: a side failed: {outcome.Problem?.Split('\n')[0]}",
     };
+
+    private static string Pairs(IReadOnlyDictionary<string, string> environment) =>
+        environment.Count == 0 ? "as inherited" : string.Join(", ", environment.Select(p => $"`{p.Key}={p.Value}`"));
 
     private static string Short(BuiltSide side) => $"{side.Ref} ({side.Commit[..Math.Min(10, side.Commit.Length)]})";
 

@@ -1,6 +1,6 @@
 using System.Text.RegularExpressions;
 
-namespace LabReport.Ab;
+namespace LabReport;
 
 /// <summary>Quotes a word for a POSIX shell, only when it needs it, so command.txt can be pasted as it is.</summary>
 public static partial class ShellWord
