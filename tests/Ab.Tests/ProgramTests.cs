@@ -101,4 +101,37 @@ public sealed class ProgramTests : IDisposable
         Workspace.ProjectPath(actualRoot, Path.Combine(root, "src"), "Perf").Should().Be(Path.Combine("src", "Perf", "Perf.csproj"));
         Workspace.ProjectPath(actualRoot, Path.Combine(root, "src"), "src/Perf/Perf.csproj").Should().Be(Path.Combine("src", "Perf", "Perf.csproj"));
     }
+
+    [Fact]
+    public void The_private_worktrees_and_their_folder_are_removed_on_the_way_out()
+    {
+        string root = Workspace.FindRoot(Repository(), CancellationToken.None);
+        string commit = Workspace.Resolve(root, "HEAD", CancellationToken.None);
+        string directory;
+        using (var workspace = Workspace.Create(root, TextWriter.Null))
+        {
+            directory = workspace.Directory;
+            string tree = workspace.Checkout("a", "HEAD", commit, CancellationToken.None);
+            File.Exists(Path.Combine(tree, "src", "Perf", "Perf.csproj")).Should().BeTrue();
+        }
+
+        Directory.Exists(directory).Should().BeFalse();
+        var list = ChildProcess.Run("git", ["worktree", "list", "--porcelain"], root, CancellationToken.None);
+        list.Output.Split('\n').Count(l => l.StartsWith("worktree ", StringComparison.Ordinal)).Should().Be(1, list.Output);
+    }
+
+    [Fact]
+    public void Ctrl_C_before_any_round_exits_130_saying_nothing_was_measured()
+    {
+        string root = Repository();
+        using var stop = new CancellationTokenSource();
+        stop.Cancel();
+        var output = new StringWriter();
+        var error = new StringWriter();
+
+        int code = AbProgram.Run(["--a", "HEAD", "--b", "HEAD", "--project", "src/Perf/Perf.csproj"], output, error, root, stop.Token);
+
+        code.Should().Be(AbProgram.InterruptedExitCode);
+        error.ToString().Should().Be("ab: interrupted before any round ended: nothing measured (worktrees removed)" + Environment.NewLine);
+    }
 }

@@ -84,14 +84,7 @@ public sealed class Workspace : IDisposable
     /// <summary>Checks out <paramref name="commit"/> into a worktree named <paramref name="name"/> and builds the project there.</summary>
     public BuiltSide Build(string name, string reference, string commit, string project, CancellationToken token)
     {
-        string tree = Path.Combine(Directory, name);
-        var add = ChildProcess.Run("git", ["worktree", "add", "--detach", "--quiet", tree, commit], Root, token);
-        if (add.ExitCode != 0)
-        {
-            throw new SideFailedException($"git worktree add failed for {reference}:\n{add.Tail()}");
-        }
-
-        _worktrees.Add(tree);
+        string tree = Checkout(name, reference, commit, token);
         string projectFile = Path.Combine(tree, project);
         if (!File.Exists(projectFile))
         {
@@ -106,11 +99,28 @@ public sealed class Workspace : IDisposable
             throw new SideFailedException($"the build of {reference} failed:\n{build.Tail()}");
         }
 
-        // The program's own runtimeconfig names it among the project's referenced libraries (which have none).
-        string program = System.IO.Directory.GetFiles(output, "*.runtimeconfig.json").Select(c => c[..^".runtimeconfig.json".Length] + ".dll")
-            .Where(File.Exists).SingleOrDefault()
+        // A program has a runtimeconfig, the libraries it references have none; beside another program, it is the one
+        // named after the project.
+        var programs = System.IO.Directory.GetFiles(output, "*.runtimeconfig.json").Select(c => c[..^".runtimeconfig.json".Length] + ".dll")
+            .Where(File.Exists).ToList();
+        string program = (programs.Count == 1 ? programs[0] : programs.FirstOrDefault(p => Path.GetFileNameWithoutExtension(p) == Path.GetFileNameWithoutExtension(project)))
             ?? throw new UsageException($"{project} did not build a program at {reference}: a BenchmarkDotNet console project is needed (OutputType Exe)");
         return new BuiltSide(reference, commit, program);
+    }
+
+    /// <summary>A detached worktree of <paramref name="commit"/> in the private directory; removed by <see cref="Dispose"/>.</summary>
+    public string Checkout(string name, string reference, string commit, CancellationToken token)
+    {
+        ArgumentNullException.ThrowIfNull(commit);
+        string tree = Path.Combine(Directory, name);
+        var add = ChildProcess.Run("git", ["worktree", "add", "--detach", "--quiet", tree, commit], Root, token);
+        if (add.ExitCode != 0)
+        {
+            throw new SideFailedException($"git worktree add failed for {reference}:\n{add.Tail()}");
+        }
+
+        _worktrees.Add(tree);
+        return tree;
     }
 
     /// <summary>Removes the worktrees, git's records of them and the private directory.</summary>

@@ -1,0 +1,124 @@
+using System.Diagnostics;
+using System.Text.Json;
+
+namespace Ab.Tests;
+
+/// <summary>
+/// The tool as a user gets it: packed, installed into a private tool path, and run on a small BenchmarkDotNet project in
+/// a temporary git repository outside this one, whose second commit makes one benchmark do twenty times the work. Slow (a
+/// pack, two builds of the project, a few rounds): <c>--filter "Category!=Slow"</c> leaves it out; CI runs it.
+/// </summary>
+[Trait("Category", "Slow")]
+public sealed class InstalledToolTests : IDisposable
+{
+    private readonly TempDirectory _temp = new("ab-installed-");
+
+    public void Dispose() => _temp.Dispose();
+
+    private const string ProjectFile = """
+        <Project Sdk="Microsoft.NET.Sdk">
+          <PropertyGroup>
+            <OutputType>Exe</OutputType>
+            <TargetFramework>net10.0</TargetFramework>
+            <ImplicitUsings>enable</ImplicitUsings>
+          </PropertyGroup>
+          <ItemGroup>
+            <PackageReference Include="BenchmarkDotNet" Version="0.15.8" />
+          </ItemGroup>
+        </Project>
+        """;
+
+    /// <summary>The benchmarks; <paramref name="changedSteps"/> is the work of the one that changes.</summary>
+    private static string Program(int changedSteps) => $$"""
+        using BenchmarkDotNet.Attributes;
+        using BenchmarkDotNet.Running;
+
+        BenchmarkSwitcher.FromAssembly(typeof(Work).Assembly).Run(args);
+
+        public class Work
+        {
+            [Benchmark]
+            public long Changed() => Loop({{changedSteps}});
+
+            [Benchmark]
+            public long Untouched() => Loop(20_000);
+
+            private static long Loop(int steps)
+            {
+                long sum = 0;
+                for (int i = 0; i < steps; i++)
+                {
+                    sum += i * 7 % 13;
+                }
+
+                return sum;
+            }
+        }
+        """;
+
+    private static ProcessResult Run(string file, string directory, params string[] args)
+    {
+        var result = ChildProcess.Run(file, args, directory, CancellationToken.None, timeout: TimeSpan.FromMinutes(4));
+        return result;
+    }
+
+    private string Repository()
+    {
+        string root = Path.Combine(_temp.Path, "perf-repo");
+        Directory.CreateDirectory(Path.Combine(root, "src", "Perf"));
+        File.WriteAllText(Path.Combine(root, "src", "Perf", "Perf.csproj"), ProjectFile);
+        File.WriteAllText(Path.Combine(root, "src", "Perf", "Program.cs"), Program(20_000));
+        Git(root, "init", "-q");
+        Git(root, "add", "-A");
+        Git(root, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "before");
+        File.WriteAllText(Path.Combine(root, "src", "Perf", "Program.cs"), Program(400_000));
+        Git(root, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-am", "after: Changed does twenty times the work");
+        return root;
+    }
+
+    private static void Git(string directory, params string[] args)
+    {
+        var git = Run("git", directory, args);
+        git.ExitCode.Should().Be(0, git.Output);
+    }
+
+    /// <summary>Packs tools/Ab under a version of its own (a cached package of the same version would be installed instead) and installs it.</summary>
+    private string Install()
+    {
+        string version = $"0.0.1-test{DateTime.UtcNow:yyyyMMddHHmmss}";
+        string packages = Path.Combine(_temp.Path, "packages");
+        var pack = Run("dotnet", Bash.RepoRoot, "pack", Path.Combine(Bash.RepoRoot, "tools", "Ab", "Ab.csproj"), "-c", "Release", "-o", packages,
+            $"-p:Version={version}", "--nologo");
+        pack.ExitCode.Should().Be(0, pack.Output);
+        string toolPath = Path.Combine(_temp.Path, "tools");
+        var install = Run("dotnet", _temp.Path, "tool", "install", "FirstThingsFirst.Ab", "--tool-path", toolPath, "--add-source", packages, "--version", version);
+        install.ExitCode.Should().Be(0, install.Output);
+        return Path.Combine(toolPath, OperatingSystem.IsWindows() ? "dotnet-ab.exe" : "dotnet-ab");
+    }
+
+    [Fact]
+    public void The_installed_tool_finds_the_changed_benchmark_slower_and_fails_on_it()
+    {
+        string tool = Install();
+        string repository = Repository();
+        string output = Path.Combine(_temp.Path, "out");
+
+        var run = Run(tool, Path.Combine(repository, "src"), "--a", "HEAD~1", "--b", "HEAD", "--project", "Perf", "--filter", "*Work*",
+            "--threshold", "10%", "--max-rounds", "12", "--iterations", "3", "--iteration-time", "20", "--fail-on", "slower", "--out", output);
+
+        run.ExitCode.Should().Be(AbProgram.FailOnExitCode, run.Output);
+        using var summary = JsonDocument.Parse(File.ReadAllText(Path.Combine(output, "summary.json")));
+        var verdicts = summary.RootElement.GetProperty("benchmarks").EnumerateArray()
+            .ToDictionary(b => b.GetProperty("name").GetString()!, b => b.GetProperty("verdict").GetString());
+        verdicts.Should().ContainKey("Work.Changed").WhoseValue.Should().Be("slower");
+        verdicts.Should().ContainKey("Work.Untouched").WhoseValue.Should().NotBe("slower");
+        File.ReadAllText(Path.Combine(output, "summary.md")).Should().Contain("| Work.Changed |");
+        // The private worktrees are gone, and git has no record of them.
+        Run("git", repository, "worktree", "list").Output.Trim().Split('\n').Should().ContainSingle();
+
+        // A filter that matches nothing: one line, exit 2.
+        var none = Run(tool, repository, "--aa", "HEAD", "--project", "src/Perf/Perf.csproj", "--filter", "*NoSuchBenchmark*");
+        none.ExitCode.Should().Be(AbProgram.UsageExitCode, none.Output);
+        none.Output.Should().Contain("ab: no benchmark of HEAD matches --filter *NoSuchBenchmark*");
+    }
+}
