@@ -73,6 +73,10 @@ public sealed class InstalledToolTests : IDisposable
         Git(root, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "before");
         File.WriteAllText(Path.Combine(root, "src", "Perf", "Program.cs"), Program(400_000));
         Git(root, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-am", "after: Changed does twenty times the work");
+        // Then a Main that ignores its arguments: BenchmarkDotNet would run every benchmark with its default job.
+        File.WriteAllText(Path.Combine(root, "src", "Perf", "Program.cs"),
+            Program(400_000).Replace("BenchmarkSwitcher.FromAssembly(typeof(Work).Assembly).Run(args);", "BenchmarkRunner.Run<Work>();", StringComparison.Ordinal));
+        Git(root, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-am", "a Main that ignores its arguments");
         return root;
     }
 
@@ -103,7 +107,7 @@ public sealed class InstalledToolTests : IDisposable
         string repository = Repository();
         string output = Path.Combine(_temp.Path, "out");
 
-        var run = Run(tool, Path.Combine(repository, "src"), "--a", "HEAD~1", "--b", "HEAD", "--project", "Perf", "--filter", "*Work*",
+        var run = Run(tool, Path.Combine(repository, "src"), "--a", "HEAD~2", "--b", "HEAD~1", "--project", "Perf", "--filter", "*Work*",
             "--threshold", "10%", "--max-rounds", "12", "--iterations", "3", "--iteration-time", "20", "--fail-on", "slower", "--out", output);
 
         run.ExitCode.Should().Be(AbProgram.FailOnExitCode, run.Output);
@@ -117,8 +121,14 @@ public sealed class InstalledToolTests : IDisposable
         Run("git", repository, "worktree", "list").Output.Trim().Split('\n').Should().ContainSingle();
 
         // A filter that matches nothing: one line, exit 2.
-        var none = Run(tool, repository, "--aa", "HEAD", "--project", "src/Perf/Perf.csproj", "--filter", "*NoSuchBenchmark*");
+        var none = Run(tool, repository, "--aa", "HEAD~1", "--project", "src/Perf/Perf.csproj", "--filter", "*NoSuchBenchmark*");
         none.ExitCode.Should().Be(AbProgram.UsageExitCode, none.Output);
-        none.Output.Should().Contain("ab: no benchmark of HEAD matches --filter *NoSuchBenchmark*");
+        none.Output.Should().Contain("ab: no benchmark of HEAD~1 matches --filter *NoSuchBenchmark* (2 listed without it)");
+
+        // A Main that does not pass its arguments on: stopped as soon as it starts measuring, one line, exit 2.
+        var ignoring = Run(tool, repository, "--aa", "HEAD", "--project", "src/Perf/Perf.csproj");
+        ignoring.ExitCode.Should().Be(AbProgram.UsageExitCode, ignoring.Output);
+        ignoring.Output.Should().Contain("ab: the program of HEAD ran benchmarks instead of listing them: its Main must hand its arguments to BenchmarkDotNet");
+        Run("git", repository, "worktree", "list").Output.Trim().Split('\n').Should().ContainSingle();
     }
 }

@@ -28,12 +28,21 @@ public sealed class BdnSide(AbOptions options, string privateDirectory)
                 "(BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args))");
         }
 
-        var names = listing.Output.Split('\n').Select(l => l.Trim()).Where(IsBenchmarkName).ToList();
-        return listing.ExitCode != 0 || names.Count == 0
-            ? throw new UsageException($"no benchmark of {side.Ref} matches --filter {string.Join(' ', options.Filters)}" +
-                (listing.ExitCode != 0 ? $" (the program exited with {listing.ExitCode}: {listing.Tail(1)})" : ""))
-            : names;
+        var names = Names(listing);
+        if (listing.ExitCode == 0 && names.Count > 0)
+        {
+            return names;
+        }
+
+        // Nothing listed: a filter that matches nothing, or a program that lists nothing at all (not BenchmarkSwitcher's).
+        var all = ChildProcess.Run("dotnet", [side.ProgramPath, "--list", "flat"], privateDirectory, token, stopWhen: IsRunStarting, timeout: TimeSpan.FromMinutes(2));
+        return all.ExitCode == 0 && Names(all).Count > 0
+            ? throw new UsageException($"no benchmark of {side.Ref} matches --filter {string.Join(' ', options.Filters)} ({Names(all).Count} listed without it)")
+            : throw new UsageException($"the program of {side.Ref} lists no benchmark with --list flat: its Main must hand its arguments to BenchmarkDotNet " +
+                "(BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args))" + (listing.ExitCode != 0 ? $"; it exited with {listing.ExitCode}: {listing.Tail(1)}" : ""));
     }
+
+    private static List<string> Names(ProcessResult listing) => [.. listing.Output.Split('\n').Select(l => l.Trim()).Where(IsBenchmarkName)];
 
     /// <summary>Runs the selection once on <paramref name="side"/>; the log of every process stays in the private directory.</summary>
     public IReadOnlyDictionary<string, double> Measure(BuiltSide side, string name, int round, CancellationToken token)
