@@ -85,7 +85,7 @@ public static class ReadmeCommand
         IEnumerable<string> Under(string folder) => Directory.Exists(Path.Combine(root, folder))
             ? Directory.GetDirectories(Path.Combine(root, folder)).Order(StringComparer.Ordinal).Select(d => Path.Combine(d, "README.md"))
             : [];
-        return Under("first-things-first").Concat(Under("shared")).Prepend(Path.Combine(root, "README.md")).Where(File.Exists);
+        return Under("first-things-first").Concat(Under("shared")).Concat(Under("tools")).Prepend(Path.Combine(root, "README.md")).Where(File.Exists);
     }
 
     // Rewrites one README; returns the posts whose verdicts it holds, or null when it has no block.
