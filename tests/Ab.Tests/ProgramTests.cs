@@ -111,6 +111,11 @@ public sealed class ProgramTests : IDisposable
         using (var workspace = Workspace.Create(root, TextWriter.Null))
         {
             directory = workspace.Directory;
+            if (!OperatingSystem.IsWindows())
+            {
+                File.GetUnixFileMode(directory).Should().Be(UnixFileMode.UserRead | UnixFileMode.UserWrite | UnixFileMode.UserExecute);
+            }
+
             string tree = workspace.Checkout("a", "HEAD", commit, CancellationToken.None);
             File.Exists(Path.Combine(tree, "src", "Perf", "Perf.csproj")).Should().BeTrue();
         }

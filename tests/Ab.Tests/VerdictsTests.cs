@@ -47,6 +47,7 @@ public class VerdictsTests
         four.Lower.Should().Be(three.Lower);
         four.Upper.Should().Be(three.Upper);
         four.Verdict.Should().Be(AbVerdict.Slower);
+        four.Ratios.Should().HaveCount(4, "every round's ratio is kept for summary.json");
     }
 
     [Fact]

@@ -103,6 +103,7 @@ public static class Summary
                 upper = double.IsFinite(r.Upper) ? r.Upper : (double?)null,
                 rounds = r.Rounds,
                 verdict = Rounds.Word(r.Verdict),
+                ratios = r.Ratios,
             }),
         };
         return JsonSerializer.Serialize(value, Options) + "\n";

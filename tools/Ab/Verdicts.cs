@@ -38,7 +38,11 @@ public enum StopReason
 }
 
 /// <summary>One benchmark's judgement: B/A's median per-round ratio and its interval, the verdict and the rounds it rests on.</summary>
-public sealed record BenchmarkResult(string Name, double MeanA, double MeanB, double Ratio, double Lower, double Upper, int Rounds, AbVerdict Verdict);
+public sealed record BenchmarkResult(string Name, double MeanA, double MeanB, double Ratio, double Lower, double Upper, int Rounds, AbVerdict Verdict)
+{
+    /// <summary>Every round's B/A in round order, those after the last look included (summary.json keeps them).</summary>
+    public IReadOnlyList<double> Ratios { get; init; } = [];
+}
 
 /// <summary>
 /// Judges B/A per benchmark from its per-round ratios with the lab's confidence sequence (<see cref="RoundsEstimate"/>):
@@ -57,7 +61,8 @@ public static class Verdicts
             throw new ArgumentException("A and B need the same rounds.", nameof(meansB));
         }
 
-        var estimate = RoundsEstimate.FromRatios([.. meansA.Zip(meansB, (a, b) => b / a)]);
+        double[] ratios = [.. meansA.Zip(meansB, (a, b) => b / a)];
+        var estimate = RoundsEstimate.FromRatios(ratios);
         var verdict = estimate.Classify(threshold) switch
         {
             Shift.Slower => AbVerdict.Slower,
@@ -66,7 +71,7 @@ public static class Verdicts
             _ => AbVerdict.Undecided,
         };
         return new BenchmarkResult(name, RoundsEstimate.MedianOf(meansA), RoundsEstimate.MedianOf(meansB), estimate.Median, estimate.Lower, estimate.Upper,
-            estimate.Count, verdict);
+            estimate.Count, verdict) { Ratios = ratios };
     }
 
     /// <summary>The exit code <c>--fail-on</c> asks for: 3 when a verdict it names occurred, else 0.</summary>

@@ -77,7 +77,16 @@ public sealed class Workspace : IDisposable
     public static Workspace Create(string root, TextWriter log)
     {
         string directory = Path.Combine(Path.GetTempPath(), $"ab-{Environment.ProcessId}-{Guid.NewGuid():N}"[..24]);
-        System.IO.Directory.CreateDirectory(directory);
+        // Private (0700 where the system has modes): other users of the machine neither read nor replace the builds.
+        if (OperatingSystem.IsWindows())
+        {
+            System.IO.Directory.CreateDirectory(directory);
+        }
+        else
+        {
+            System.IO.Directory.CreateDirectory(directory, UnixFileMode.UserRead | UnixFileMode.UserWrite | UnixFileMode.UserExecute);
+        }
+
         return new Workspace(root, directory, log);
     }
 
