@@ -9,11 +9,13 @@ namespace Ab.Tests;
 /// pack, two builds of the project, a few rounds): <c>--filter "Category!=Slow"</c> leaves it out; CI runs it.
 /// </summary>
 [Trait("Category", "Slow")]
-public sealed class InstalledToolTests : IDisposable
+public sealed class InstalledToolTests(InstalledTool installed) : IClassFixture<InstalledTool>, IDisposable
 {
     private readonly TempDirectory _temp = new("ab-installed-");
 
     public void Dispose() => _temp.Dispose();
+
+    private string Install() => installed.Tool;
 
     private const string ProjectFile = """
         <Project Sdk="Microsoft.NET.Sdk">
@@ -56,7 +58,7 @@ public sealed class InstalledToolTests : IDisposable
         }
         """;
 
-    private static ProcessResult Run(string file, string directory, params string[] args)
+    internal static ProcessResult Run(string file, string directory, params string[] args)
     {
         var result = ChildProcess.Run(file, args, directory, CancellationToken.None, timeout: TimeSpan.FromMinutes(4));
         return result;
@@ -84,20 +86,6 @@ public sealed class InstalledToolTests : IDisposable
     {
         var git = Run("git", directory, args);
         git.ExitCode.Should().Be(0, git.Output);
-    }
-
-    /// <summary>Packs tools/Ab under a version of its own (a cached package of the same version would be installed instead) and installs it.</summary>
-    private string Install()
-    {
-        string version = $"0.0.1-test{DateTime.UtcNow:yyyyMMddHHmmss}";
-        string packages = Path.Combine(_temp.Path, "packages");
-        var pack = Run("dotnet", Bash.RepoRoot, "pack", Path.Combine(Bash.RepoRoot, "tools", "Ab", "Ab.csproj"), "-c", "Release", "-o", packages,
-            $"-p:Version={version}", "--nologo");
-        pack.ExitCode.Should().Be(0, pack.Output);
-        string toolPath = Path.Combine(_temp.Path, "tools");
-        var install = Run("dotnet", _temp.Path, "tool", "install", "FirstThingsFirst.Ab", "--tool-path", toolPath, "--add-source", packages, "--version", version);
-        install.ExitCode.Should().Be(0, install.Output);
-        return Path.Combine(toolPath, OperatingSystem.IsWindows() ? "dotnet-ab.exe" : "dotnet-ab");
     }
 
     [Fact]
@@ -131,4 +119,77 @@ public sealed class InstalledToolTests : IDisposable
         ignoring.Output.Should().Contain("ab: the program of HEAD ran benchmarks instead of listing them: its Main must hand its arguments to BenchmarkDotNet");
         Run("git", repository, "worktree", "list").Output.Trim().Split('\n').Should().ContainSingle();
     }
+
+    [Fact]
+    public void Ctrl_C_during_the_rounds_stops_the_sides_and_removes_the_worktrees()
+    {
+        string tool = Install();
+        string repository = Repository();
+        string privateTemp = Path.Combine(_temp.Path, "tmp");
+        Directory.CreateDirectory(privateTemp);
+        var info = new ProcessStartInfo(tool) { WorkingDirectory = repository, RedirectStandardOutput = true, RedirectStandardError = true };
+        foreach (string arg in new[] { "--aa", "HEAD~1", "--project", "src/Perf/Perf.csproj", "--iterations", "3", "--iteration-time", "20", "--out", Path.Combine(_temp.Path, "out") })
+        {
+            info.ArgumentList.Add(arg);
+        }
+
+        // The tool's private folder goes where this test can see it.
+        info.Environment["TMPDIR"] = privateTemp;
+        using var ab = new Process { StartInfo = info };
+        using var firstRound = new ManualResetEventSlim();
+        var log = new System.Collections.Concurrent.ConcurrentQueue<string>();
+        void OnLine(object sender, DataReceivedEventArgs e)
+        {
+            if (e.Data is { } line)
+            {
+                log.Enqueue(line);
+                if (line.StartsWith("ab: round 1 ", StringComparison.Ordinal))
+                {
+                    firstRound.Set();
+                }
+            }
+        }
+
+        ab.OutputDataReceived += OnLine;
+        ab.ErrorDataReceived += OnLine;
+        ab.Start();
+        ab.BeginOutputReadLine();
+        ab.BeginErrorReadLine();
+        // Safety limits only: the assertions are on what the tool leaves behind, not on how long it took.
+        firstRound.Wait(TimeSpan.FromMinutes(3)).Should().BeTrue(string.Join('\n', log));
+        Run("kill", _temp.Path, "-INT", ab.Id.ToString(System.Globalization.CultureInfo.InvariantCulture)).ExitCode.Should().Be(0);
+        ab.WaitForExit(TimeSpan.FromMinutes(1)).Should().BeTrue();
+        ab.WaitForExit();
+
+        ab.ExitCode.Should().Be(AbProgram.InterruptedExitCode, string.Join('\n', log));
+        // The runtime's own diagnostic pipes may live there too: ab's folder is the one named ab-*.
+        Directory.EnumerateFileSystemEntries(privateTemp, "ab-*").Should().BeEmpty("the worktrees and builds are removed on Ctrl-C");
+        Run("git", repository, "worktree", "list").Output.Trim().Split('\n').Should().ContainSingle();
+        File.ReadAllText(Path.Combine(_temp.Path, "out", "summary.json")).Should().Contain("\"stop\": \"interrupted\"");
+    }
+}
+
+/// <summary>tools/Ab packed under a version of its own (a cached package of the same version would be installed instead) and installed into a temporary tool path, once for the class.</summary>
+public sealed class InstalledTool : IDisposable
+{
+    private readonly TempDirectory _temp = new("ab-tool-");
+
+    public InstalledTool()
+    {
+        string version = $"0.0.1-test{DateTime.UtcNow:yyyyMMddHHmmss}";
+        string packages = Path.Combine(_temp.Path, "packages");
+        var pack = InstalledToolTests.Run("dotnet", Bash.RepoRoot, "pack", Path.Combine(Bash.RepoRoot, "tools", "Ab", "Ab.csproj"), "-c", "Release", "-o", packages,
+            $"-p:Version={version}", "--nologo");
+        pack.ExitCode.Should().Be(0, pack.Output);
+        string toolPath = Path.Combine(_temp.Path, "tools");
+        var install = InstalledToolTests.Run("dotnet", _temp.Path, "tool", "install", "FirstThingsFirst.Ab", "--tool-path", toolPath, "--add-source", packages,
+            "--version", version);
+        install.ExitCode.Should().Be(0, install.Output);
+        Tool = Path.Combine(toolPath, OperatingSystem.IsWindows() ? "dotnet-ab.exe" : "dotnet-ab");
+    }
+
+    /// <summary>The installed command.</summary>
+    public string Tool { get; }
+
+    public void Dispose() => _temp.Dispose();
 }

@@ -106,4 +106,16 @@ public class RoundsTests
 
         outcome.Results.Select(r => r.Name).Should().Equal("Work.Run");
     }
+
+    [Fact]
+    public void A_side_that_dies_of_Ctrl_C_interrupts_the_run_rather_than_failing_it()
+    {
+        var clock = new ManualClock();
+        var fake = Fake(clock, [], 1.0);
+        var outcome = Rounds.Run((side, round, token) => round == 3 ? throw new SideInterruptedException() : fake(side, round, token),
+            Options, clock, _ => { }, CancellationToken.None);
+
+        outcome.Reason.Should().Be(StopReason.Interrupted);
+        outcome.Rounds.Should().Be(2);
+    }
 }

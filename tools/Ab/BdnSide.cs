@@ -53,6 +53,12 @@ public sealed class BdnSide(AbOptions options, string privateDirectory)
             environment: name == "A" ? options.EnvironmentA : options.EnvironmentB);
         Directory.CreateDirectory(artifacts);
         File.WriteAllText(Path.Combine(artifacts, "output.log"), run.Output);
+        if (run.ExitCode == AbProgram.InterruptedExitCode)
+        {
+            // Ctrl-C in a terminal reaches the whole process group: the side may die of it before ab's own handler runs.
+            throw new SideInterruptedException();
+        }
+
         return run.ExitCode == 0
             ? BdnReports.Read(artifacts)
             : throw new SideFailedException($"side {name} ({side.Ref}) exited with {run.ExitCode} in round {round}:\n{run.Tail()}");
@@ -69,3 +75,6 @@ public sealed class BdnSide(AbOptions options, string privateDirectory)
 
     private static string Invariant(int value) => value.ToString(CultureInfo.InvariantCulture);
 }
+
+/// <summary>A side's process ended by SIGINT (exit 130): the run is interrupted, as by ab's own Ctrl-C.</summary>
+public sealed class SideInterruptedException() : OperationCanceledException("a side was interrupted (SIGINT)");

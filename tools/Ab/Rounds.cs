@@ -45,7 +45,7 @@ public static class Rounds
                 Record(measured["A"], measured["B"], a, b, rounds == 0);
                 rounds++;
             }
-            catch (OperationCanceledException) when (token.IsCancellationRequested)
+            catch (Exception e) when (e is SideInterruptedException || (e is OperationCanceledException or SideFailedException && token.IsCancellationRequested))
             {
                 reason = StopReason.Interrupted;
                 break;
