@@ -169,21 +169,23 @@ public sealed class InstalledToolTests(InstalledTool installed) : IClassFixture<
     }
 }
 
-/// <summary>tools/Ab packed under a version of its own (a cached package of the same version would be installed instead) and installed into a temporary tool path, once for the class.</summary>
+/// <summary>
+/// tools/Ab packed and installed into a temporary tool path, once for the class. The install reads packages through a
+/// packages folder of its own: the machine's would hand back an earlier package of the same version. (A version of the
+/// test's own would rebuild the libraries the tool references, which other test projects are using.)
+/// </summary>
 public sealed class InstalledTool : IDisposable
 {
     private readonly TempDirectory _temp = new("ab-tool-");
 
     public InstalledTool()
     {
-        string version = $"0.0.1-test{DateTime.UtcNow:yyyyMMddHHmmss}";
         string packages = Path.Combine(_temp.Path, "packages");
-        var pack = InstalledToolTests.Run("dotnet", Bash.RepoRoot, "pack", Path.Combine(Bash.RepoRoot, "tools", "Ab", "Ab.csproj"), "-c", "Release", "-o", packages,
-            $"-p:Version={version}", "--nologo");
+        var pack = InstalledToolTests.Run("dotnet", Bash.RepoRoot, "pack", Path.Combine(Bash.RepoRoot, "tools", "Ab", "Ab.csproj"), "-c", "Release", "-o", packages, "--nologo");
         pack.ExitCode.Should().Be(0, pack.Output);
         string toolPath = Path.Combine(_temp.Path, "tools");
-        var install = InstalledToolTests.Run("dotnet", _temp.Path, "tool", "install", "FirstThingsFirst.Ab", "--tool-path", toolPath, "--add-source", packages,
-            "--version", version);
+        var install = ChildProcess.Run("dotnet", ["tool", "install", "FirstThingsFirst.Ab", "--tool-path", toolPath, "--add-source", packages], _temp.Path,
+            CancellationToken.None, timeout: TimeSpan.FromMinutes(4), environment: new Dictionary<string, string> { ["NUGET_PACKAGES"] = Path.Combine(_temp.Path, "nuget") });
         install.ExitCode.Should().Be(0, install.Output);
         Tool = Path.Combine(toolPath, OperatingSystem.IsWindows() ? "dotnet-ab.exe" : "dotnet-ab");
     }
