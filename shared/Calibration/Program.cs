@@ -1,6 +1,6 @@
 using MeasurementLab;
 
-// Known changes for `ab` (shared/LabReport): every benchmark's work is multiplied by FTF_CALIBRATION_SCALE, so a B side
+// Known changes for `dotnet-ab` (tools/Ab): every benchmark's work is multiplied by FTF_CALIBRATION_SCALE, so a B side
 // with FTF_CALIBRATION_SCALE=1.05 does exactly 5% more work than A. dotnet run -c Release -- --filter '*'
 return LabEntryPoint.Run(args, Program.Definition);
 

@@ -57,25 +57,29 @@ public sealed record CompareReport(RunFolder Baseline, double Threshold, IReadOn
         return md.ToString();
     }
 
+    /// <summary>The A/A result's file in a run's folder, as <c>dotnet-ab --aa</c>'s runs keep it.</summary>
+    public const string AaFile = "aa.md";
+
     /// <summary>
-    /// The note under the tables: runs made apart are not a before/after test on a noisy machine. Points to <c>ab</c>,
-    /// and to the newest A/A result of the baseline's machine folder (a sibling folder holding ab's aa.md) when there is one.
+    /// The note under the tables: runs made apart are not a before/after test on a noisy machine. Points to the
+    /// <c>dotnet-ab</c> tool (tools/Ab), and to the newest A/A result of the baseline's machine folder (a sibling folder
+    /// holding an aa.md) when there is one.
     /// </summary>
     public static string SequentialNote(RunFolder baseline)
     {
         ArgumentNullException.ThrowIfNull(baseline);
         var note = new StringBuilder();
         note.AppendLine("Note: runs made apart are not a before/after test on a noisy machine. The machine's state changes over minutes, and " +
-            "a comparison of runs made at different times reports it as faster or slower: measure a change with `ab` instead, which runs " +
-            "both builds in interleaved rounds and judges the per-round ratios (`dotnet run --project shared/LabReport -c Release -- ab --help`).");
+            "a comparison of runs made at different times reports it as faster or slower: measure a change with `dotnet-ab` instead, which runs " +
+            "both builds in interleaved rounds and judges the per-round ratios (tools/Ab/README.md; `dotnet-ab --help`).");
         string? machine = Path.GetDirectoryName(baseline.Path);
         var aa = machine is null || !Directory.Exists(machine)
             ? null
-            : Directory.GetDirectories(machine).Where(d => File.Exists(Path.Combine(d, Ab.AbCommand.AaFile))).Order(StringComparer.Ordinal).LastOrDefault();
+            : Directory.GetDirectories(machine).Where(d => File.Exists(Path.Combine(d, AaFile))).Order(StringComparer.Ordinal).LastOrDefault();
         if (aa is not null)
         {
             note.AppendLine($"This machine's A/A result (how often ab calls unchanged code faster or slower, and the smallest change it detects): " +
-                $"`{Path.GetFileName(machine)}/{Path.GetFileName(aa)}/{Ab.AbCommand.AaFile}`.");
+                $"`{Path.GetFileName(machine)}/{Path.GetFileName(aa)}/{AaFile}`.");
         }
 
         return note.ToString();

@@ -3,7 +3,7 @@ using MeasurementLab;
 
 namespace LabReport;
 
-/// <summary>The entry point: <c>report</c>, <c>compare</c>, <c>readme</c>, <c>stability</c>, <c>ab</c>, <c>flame</c>, <c>probe</c>, <c>--help</c>.</summary>
+/// <summary>The entry point: <c>report</c>, <c>compare</c>, <c>readme</c>, <c>stability</c>, <c>flame</c>, <c>probe</c>, <c>--help</c>.</summary>
 public static class LabReportProgram
 {
     /// <summary>The whole usage text.</summary>
@@ -21,10 +21,6 @@ public static class LabReportProgram
           stability <run-folder> <run-folder> [more...] [--out DIR]
               the verdicts of several runs side by side, judged with the current rules: "N of M claims agree",
               borderline or drifted disagreements, and machine properties apart from noise
-          ab --a REF|DIR --b REF|DIR --project DIR (--filter PATTERN... | --mode ...) [--duet] [--out DIR] ...
-          ab --aa ...   /   ab calibrate ...
-              before/after of two builds in interleaved (or duet) rounds: the median of per-round ratios with
-              its interval, faster/slower/same at a threshold; --aa measures this machine's false positives
           flame <folded-file> [--svg FILE] [--speedscope FILE] [--title TEXT]
               a flame graph (SVG, full names on hover) and a speedscope file from folded stacks
           plan <run-folder> --seconds-left S [--step-file FILE]
@@ -56,7 +52,6 @@ public static class LabReportProgram
             Command("compare", "runs compared benchmark by benchmark", a => CompareCommand.Run(a, output, error), CompareCommand.Usage),
             Command("readme", "the measured-here blocks of the post READMEs", a => ReadmeCommand.Run(a, output, error), ReadmeCommand.Usage),
             Command("stability", "several runs' verdicts side by side", a => StabilityCommand.Run(a, output, error), StabilityCommand.Usage),
-            Command("ab", "before/after in interleaved or duet rounds", a => Ab.AbCommand.Run(a, output, error), Ab.AbCommand.Usage),
             Command("flame", "a flame graph from folded stacks", a => FlameGraphs.FlameCommand.Run(a, output, error), FlameGraphs.FlameCommand.Usage),
             Command("probe", "the drift probe, appended to a run's probe.csv", a => ProbeCommand.Run(a, output), ProbeCommand.Usage),
             Command("plan", "what a run should measure next", a => Planning.PlanCommand.Run(a, output, error), Planning.PlanCommand.Usage),
@@ -68,7 +63,7 @@ public static class LabReportProgram
         {
             if (args.Count == 0)
             {
-                return LabEntryPoint.UsageError(error, "a command is needed: report, compare, readme, stability, ab, flame, probe, plan, efficiency or spread", Invocation + " --help");
+                return LabEntryPoint.UsageError(error, "a command is needed: report, compare, readme, stability, flame, probe, plan, efficiency or spread", Invocation + " --help");
             }
 
             output.WriteLine(Usage);
@@ -77,7 +72,7 @@ public static class LabReportProgram
 
         if (commands.FirstOrDefault(c => c.Name == args[0]) is not { } command)
         {
-            return LabEntryPoint.UsageError(error, $"unknown command '{args[0]}' (allowed: report, compare, readme, stability, ab, flame, probe, plan, efficiency, spread)", Invocation + " --help");
+            return LabEntryPoint.UsageError(error, $"unknown command '{args[0]}' (allowed: report, compare, readme, stability, flame, probe, plan, efficiency, spread)", Invocation + " --help");
         }
 
         try

@@ -1,6 +1,5 @@
 using System.Globalization;
 using System.Text;
-using LabReport.Ab;
 using LabReport.Claims;
 using LabReport.RunFiles;
 using LabReport.Sections;

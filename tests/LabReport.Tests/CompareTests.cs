@@ -59,7 +59,7 @@ public class CompareTests
     {
         var (_, output, _) = RunFixture.Run("compare", Fixture("compare-a"), Fixture("compare-b"));
 
-        output.Should().Contain("Note: runs made apart are not a before/after test on a noisy machine").And.Contain("ab --help");
+        output.Should().Contain("Note: runs made apart are not a before/after test on a noisy machine").And.Contain("dotnet-ab --help");
         output.Should().NotContain("A/A result", "no folder beside the baseline holds an A/A run");
     }
 

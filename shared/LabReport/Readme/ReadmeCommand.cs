@@ -79,7 +79,7 @@ public static class ReadmeCommand
     }
 
     /// <summary>
-    /// The READMEs whose blocks a run fills: the root's, each post's and each shared library's, and the pages of their
+    /// The READMEs whose blocks a run fills: the root's, each post's, each shared library's and each tool's, and the pages of their
     /// docs/ folders (the front pages stay short; the detail, blocks included, lives there).
     /// </summary>
     public static IEnumerable<string> Readmes(string root)
@@ -92,7 +92,7 @@ public static class ReadmeCommand
             ? Directory.GetDirectories(Path.Combine(root, folder)).Order(StringComparer.Ordinal)
                 .SelectMany(d => Docs(d).Prepend(Path.Combine(d, "README.md")))
             : [];
-        return Under("first-things-first").Concat(Under("shared")).Prepend(Path.Combine(root, "README.md")).Concat(Docs(root)).Where(File.Exists);
+        return Under("first-things-first").Concat(Under("shared")).Concat(Under("tools")).Prepend(Path.Combine(root, "README.md")).Concat(Docs(root)).Where(File.Exists);
     }
 
     // Rewrites one README; returns the posts whose verdicts it holds, or null when it has no block.
