@@ -57,8 +57,14 @@ internal static class HardwareCountersCharts
         }
 
         var caches = Caches(context);
+        // The subtitle and caption name the levels drawn, and the ones no source gave: never a promised line that is not there.
+        string drawnLevels = Levels(caches.Levels.Select(l => l.Level));
+        string[] absent = [.. CacheLevels.Except(caches.Levels.Select(l => l.Level))];
+        string lines = caches.Levels.Count == 0
+            ? "no cache line: no source gave L2 or L3"
+            : $"vertical lines: where SumRandom's {HardwareCountersSection.RandomBytesPerElement:0}N bytes fill {drawnLevels}" + (absent.Length > 0 ? $" ({Levels(absent)} not found)" : "");
         var model = ChartStyle.Model("Post 5: SumRandom / SumSequential by N",
-            $"bars: {ChartStyle.IntervalLabel(points.Select(p => p.Ratio))}; vertical lines: where SumRandom's {HardwareCountersSection.RandomBytesPerElement:0}N bytes fill L2 and L3\n" +
+            $"bars: {ChartStyle.IntervalLabel(points.Select(p => p.Ratio))}; {lines}\n" +
             $"cache sizes: {caches.Source}");
         var x = ChartStyle.Log(AxisPosition.Bottom, "N (elements, log)");
         double smallest = caches.Levels.Select(l => l.Bytes / HardwareCountersSection.RandomBytesPerElement).Append(points[0].N).Min();
@@ -80,8 +86,15 @@ internal static class HardwareCountersCharts
         }
 
         return new ChartRef(context.Charts.Save(model, "post5-ratio-by-n.svg"),
-            "Random/sequential ratio vs N (log), with its confidence interval and where SumRandom's working set fills L2 and L3 (the caches the post used)");
+            caches.Levels.Count == 0
+                ? "Random/sequential ratio vs N (log), with its confidence interval (no cache size known, so no cache line)"
+                : $"Random/sequential ratio vs N (log), with its confidence interval and where SumRandom's working set fills {drawnLevels}" +
+                  (absent.Length > 0 ? $" ({Levels(absent)} not found)" : ""));
     }
+
+    private static readonly string[] CacheLevels = ["L2", "L3"];
+
+    private static string Levels(IEnumerable<string> levels) => string.Join(" and ", levels);
 
     // The L2 and L3 sizes post 5 used (its caches.json), else environment.md's cache row; and which one, for the subtitle.
     private static (IReadOnlyList<(string Level, long Bytes)> Levels, string Source) Caches(SectionContext context)
