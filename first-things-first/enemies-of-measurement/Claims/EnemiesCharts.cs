@@ -42,19 +42,19 @@ internal static class EnemiesCharts
             "Each enemy's ratio (log), defences down and up (EnemyDefenseConfig), with the post's ratio marked");
     }
 
-    // E4 compares a table that fits the caches with one that does not: the sizes it was run against, and from where.
+    // E4 compares a table that fits the caches with one that does not: the run's one cache hierarchy, and from where.
     private static string E4Caches(SectionContext context)
     {
-        var caches = context.Run.Caches.Of(context.Published.Post);
-        string[] levels = [.. new[] { "L2", "L3" }.Select(l => caches?.Bytes(l) is { } b ? $"{l} {CacheTopology.FormatBytes(b)}" : null).OfType<string>()];
-        if (caches is null || levels.Length == 0)
+        var hierarchy = context.Run.Caches.Hierarchy;
+        string[] levels = [.. new[] { "L2", "L3" }.Select(l => hierarchy?.Bytes(l) is { } b ? $"{l} {CacheTopology.FormatBytes(b)}" : null).OfType<string>()];
+        if (hierarchy is null || levels.Length == 0)
         {
-            context.Problem($"enemies-of-measurement: no usable {RunCaches.FileName}, so E4's caches are not named on the chart");
+            context.Problem($"enemies-of-measurement: no usable {RunCaches.FileName} in the run, so E4's caches are not named on the chart");
             return "E4's caches: not recorded by this run";
         }
 
-        context.Read(caches.File);
-        return $"E4's caches: {string.Join(", ", levels)} ({caches.Used}, {caches.Post}/{RunCaches.FileName})";
+        context.Read(hierarchy.From.File);
+        return $"E4's caches: {string.Join(", ", levels)} ({hierarchy.Origin}, the report's one hierarchy)";
     }
 
     private static void AddRuns(SectionContext context, PlotModel model, BenchmarkSet set, string title, int colour, double offset)

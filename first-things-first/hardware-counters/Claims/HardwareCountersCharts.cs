@@ -96,17 +96,17 @@ internal static class HardwareCountersCharts
 
     private static string Levels(IEnumerable<string> levels) => string.Join(" and ", levels);
 
-    // The L2 and L3 sizes post 5 used (its caches.json), else environment.md's cache row; and which one, for the subtitle.
+    // The run's one cache hierarchy (the report's single answer: sysfs where recorded), else environment.md's cache row;
+    // and which one, for the subtitle.
     private static (IReadOnlyList<(string Level, long Bytes)> Levels, string Source) Caches(SectionContext context)
     {
-        string[] levels = ["L2", "L3"];
-        if (context.Run.Caches.Of(context.Published.Post) is { Used: { } used } caches)
+        if (context.Run.Caches.Hierarchy is { } hierarchy)
         {
-            context.Read(caches.File);
-            return ([.. levels.Where(l => caches.Bytes(l) is not null).Select(l => (l, caches.Bytes(l)!.Value))], $"{used}, {caches.Post}/{RunCaches.FileName}");
+            context.Read(hierarchy.From.File);
+            return ([.. CacheLevels.Where(l => hierarchy.Bytes(l) is not null).Select(l => (l, hierarchy.Bytes(l)!.Value))], $"{hierarchy.Origin}, the report's one hierarchy");
         }
 
-        var fromEnvironment = levels.Where(l => context.Run.Environment.CacheBytes(l) is not null).Select(l => (l, context.Run.Environment.CacheBytes(l)!.Value)).ToList();
+        var fromEnvironment = CacheLevels.Where(l => context.Run.Environment.CacheBytes(l) is not null).Select(l => (l, context.Run.Environment.CacheBytes(l)!.Value)).ToList();
         if (fromEnvironment.Count == 0)
         {
             context.Problem($"hardware-counters chart: neither {RunCaches.FileName} nor environment.md gives the caches, so L2 and L3 are not marked");

@@ -69,7 +69,7 @@ public static class CacheSweepCharts
         double widest = curve.Max(p => p.Nanoseconds > 0 ? Math.Max(p.High / p.Nanoseconds - 1, 1 - p.Low / p.Nanoseconds) : 0);
         var model = ChartStyle.Model("Latency per load vs working set (pointer chase, random single cycle)",
             $"bars: each point's min–max over its repeats (at most ±{widest:0%}; a bar shorter than its marker is hidden by it)\n" +
-            "vertical lines: levels the sweep detected; markers: sizes each other source claims");
+            "vertical lines: the steps this sweep detected; markers: the sizes sysfs and CPUID claim (the report uses sysfs's where recorded)");
         model.Axes.Add(ChartStyle.Log(AxisPosition.Bottom, "working set (bytes, log)"));
         model.Axes.Add(ChartStyle.Log(AxisPosition.Left, "ns per load (log)"));
         model.Series.Add(ChartStyle.Line("measured", ChartStyle.Color(0), MarkerType.Circle, curve.Select(p => (p.Bytes, p.Nanoseconds))));
@@ -81,7 +81,7 @@ public static class CacheSweepCharts
             {
                 if (measured.Sizes.Of(level) is { } bytes)
                 {
-                    ChartStyle.AddReference(model, vertical: true, bytes, $"measured {level}: {CacheTopology.FormatBytes(bytes)}", style++);
+                    ChartStyle.AddReference(model, vertical: true, bytes, $"sweep step {level}: {CacheTopology.FormatBytes(bytes)}", style++);
                 }
             }
         }
