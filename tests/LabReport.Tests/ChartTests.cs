@@ -94,6 +94,39 @@ public class ChartTests : IClassFixture<ChartTests.FullReport>
         lines.Should().NotContain(t => t.Contains("L3", StringComparison.Ordinal));
     }
 
+    [Theory]
+    [MemberData(nameof(EveryFixture))]
+    public void Every_chart_draws_what_its_subtitle_promises(string fixture)
+    {
+        using var run = ChartedRun.Of(fixture);
+        foreach (var chart in run.Charts.Written)
+        {
+            string subtitle = chart.Model.Subtitle ?? "";
+            var lines = chart.Model.Series.OfType<OxyPlot.Series.LineSeries>().ToList();
+            if (subtitle.Contains("bars:", StringComparison.Ordinal))
+            {
+                // Error bars are a series of segments: two defined points and a break per bar.
+                lines.Should().Contain(l => !l.RenderInLegend && l.Points.Count(p => p.IsDefined()) >= 2, $"{chart.FileName} promises bars");
+            }
+
+            if (subtitle.Contains("diamonds", StringComparison.Ordinal))
+            {
+                lines.Should().Contain(l => l.MarkerType == OxyPlot.MarkerType.Diamond && l.Points.Count > 0, $"{chart.FileName} promises diamonds");
+            }
+
+            foreach (System.Text.RegularExpressions.Match level in System.Text.RegularExpressions.Regex.Matches(subtitle, @"fill (L\d)(?: and (L\d))?"))
+            {
+                foreach (var name in level.Groups.Cast<System.Text.RegularExpressions.Group>().Skip(1).Where(g => g.Success).Select(g => g.Value))
+                {
+                    chart.Model.Series.Select(s => s.Title ?? "").Should().Contain(t => t.StartsWith($"12N = {name}", StringComparison.Ordinal),
+                        $"{chart.FileName} promises the {name} line");
+                }
+            }
+        }
+    }
+
+    public static TheoryData<string> EveryFixture() => [.. ChartedRun.Fixtures];
+
     /// <summary>One report of the full fixture shared by the chart tests, its charts' writer kept.</summary>
     public sealed class FullReport : IDisposable
     {

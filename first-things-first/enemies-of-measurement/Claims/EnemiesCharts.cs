@@ -21,8 +21,9 @@ internal static class EnemiesCharts
     {
         var down = context.Benchmarks();
         var up = context.Benchmarks("defended");
+        var ratios = new[] { down, up }.SelectMany(s => Ratios(context, s)).ToList();
         var model = ChartStyle.Model("Post 2: each enemy's ratio, with its defences down and up",
-            $"bars: {ChartStyle.IntervalLabel(new[] { down, up }.SelectMany(s => Ratios(context, s)).Select(r => r.Ratio))}; diamonds: the post's ratio; defences up: the post's EnemyDefenseConfig\n{E4Caches(context)}");
+            $"{(ratios.Any(r => r.Ratio.HasInterval) ? $"bars: {ChartStyle.IntervalLabel(ratios.Select(r => r.Ratio))}" : "no interval bars (no ratio has an interval here)")}; diamonds: the post's ratio; defences up: the post's EnemyDefenseConfig\n{E4Caches(context)}");
         model.Axes.Add(ChartStyle.Categories(AxisPosition.Bottom, Ticks, "enemy"));
         model.Axes.Add(ChartStyle.Log(AxisPosition.Left, "ratio (×, log)"));
         ChartStyle.AddReference(model, vertical: false, 1, "1× = no effect");

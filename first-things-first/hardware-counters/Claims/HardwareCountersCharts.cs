@@ -64,7 +64,7 @@ internal static class HardwareCountersCharts
             ? "no cache line: no source gave L2 or L3"
             : $"vertical lines: where SumRandom's {HardwareCountersSection.RandomBytesPerElement:0}N bytes fill {drawnLevels}" + (absent.Length > 0 ? $" ({Levels(absent)} not found)" : "");
         var model = ChartStyle.Model("Post 5: SumRandom / SumSequential by N",
-            $"bars: {ChartStyle.IntervalLabel(points.Select(p => p.Ratio))}; {lines}\n" +
+            $"{(points.Any(p => p.Ratio.HasInterval) ? $"bars: {ChartStyle.IntervalLabel(points.Select(p => p.Ratio))}" : "no interval bars (no ratio has an interval here)")}; {lines}\n" +
             $"cache sizes: {caches.Source}");
         var x = ChartStyle.Log(AxisPosition.Bottom, "N (elements, log)");
         double smallest = caches.Levels.Select(l => l.Bytes / HardwareCountersSection.RandomBytesPerElement).Append(points[0].N).Min();

@@ -61,7 +61,7 @@ internal static class StatisticsCharts
     {
         string level = ChartStyle.IntervalLabel(samples.Select(s => s.Result).OfType<BenchmarkResult>());
         var model = ChartStyle.Model("Post 4: FilterBranch vs FilterTernary, the 5-iteration run and the main run",
-            $"dots: every iteration; boxes: quartiles; bars: the mean's {level}\n{Kept(samples)}");
+            $"dots: every iteration; boxes: quartiles; {(samples.Any(s => s.Result?.HasInterval == true) ? $"bars: the mean's {level}" : "no interval bars (no mean has an interval here)")}\n{Kept(samples)}");
         model.Axes.Add(ChartStyle.Categories(AxisPosition.Bottom, samples.Select(s => s.Label).ToList()));
         var y = ChartStyle.Linear(AxisPosition.Left, "time per operation (ms)");
         model.Axes.Add(y);

@@ -27,7 +27,7 @@ internal static class WhyBenchmarksLieCharts
         var set = context.Benchmarks();
         var all = Scenarios.Select(s => Ratios(set, s.Class, s.Method)).ToList();
         var model = ChartStyle.Model("Post 1: does striping pay? Striped / Lock throughput",
-            $"by scenario and thread count; bars: {ChartStyle.IntervalLabel(all.SelectMany(r => r).Select(r => r.Ratio))}; diamonds: the post's ratio, in its scenario's colour; above 1: Striped is faster");
+            $"by scenario and thread count; {(all.SelectMany(r => r).Any(r => r.Ratio.HasInterval) ? $"bars: {ChartStyle.IntervalLabel(all.SelectMany(r => r).Select(r => r.Ratio))}" : "no interval bars (no ratio has an interval here)")}\ndiamonds: the post's ratio, in its scenario's colour; above 1: Striped is faster");
         model.Axes.Add(new LogarithmicAxis { Position = AxisPosition.Bottom, Title = "threads (log)", Base = 2, MajorStep = 1, MinorStep = 1, MinimumPadding = 0.06, MaximumPadding = 0.06 });
         model.Axes.Add(ChartStyle.Log(AxisPosition.Left, "Striped / Lock throughput (×, log)"));
         ChartStyle.AddReference(model, vertical: false, 1, "1× = no difference");

@@ -10,7 +10,7 @@ namespace LabReport.FlameGraphs;
 /// </summary>
 public static class FlameGraphChart
 {
-    /// <summary>Width of a flame graph: two fit side by side in the report's page.</summary>
+    /// <summary>Width of a flame graph (the report stacks them, one above the other).</summary>
     public const int Width = 640;
 
     // Height of one stack level, and what the title, subtitle and margins take.
