@@ -19,8 +19,9 @@ disk in a few seconds (sequential write of 256 MiB with a final fdatasync, and 2
 writes, each one write + fdatasync) unless --no-disk. CPU steal time is recorded as /proc/stat counters:
 --end prints the end-of-run counters alone, to append to the run's environment.md so the steal over
 the run can be computed (scripts/run-all.sh does this). Caches are recorded from every source: sysfs
-(per instance), CPUID as glibc's getconf reports it (on a guest this may be the host's whole package), and,
+(per instance), glibc's getconf only when sysfs has none (it reads CPUID leaves: on a guest, maybe the host's), and,
 with --end --results DIR, the latency sweep a post's hook recorded in DIR/*/caches.json ('caches --write').
+--parse-getconf FILE reads 'getconf -a' output from FILE and prints the cache sizes it gives (what the row would say).
 USAGE
 }
 
@@ -28,6 +29,7 @@ RUN_DIR=${FTF_RUN_DIR:-/var/tmp}
 DISK=true
 END=false
 RESULTS=""
+PARSE_GETCONF=""
 while [ $# -gt 0 ]; do
   case "$1" in
     -h|--help) usage; exit 0 ;;
@@ -35,6 +37,7 @@ while [ $# -gt 0 ]; do
     --no-disk) DISK=false; shift ;;
     --end) END=true; shift ;;
     --results) [ $# -ge 2 ] || lab_usage_error "--results needs a directory"; RESULTS=$2; shift 2 ;;
+    --parse-getconf) [ $# -ge 2 ] || lab_usage_error "--parse-getconf needs a file of 'getconf -a' output"; PARSE_GETCONF=$2; shift 2 ;;
     *) lab_usage_error "unknown argument '$1'" ;;
   esac
 done
@@ -44,6 +47,17 @@ done
 
 # "L1d 48 KiB, L2 1 MiB, L3 508 MiB": a size in bytes for humans (KiB below 1 MiB, MiB above).
 human_bytes() { awk -v b="$1" 'BEGIN { if (b == "" || b == "null" || b == 0) print "none"; else if (b < 1048576) printf "%.4g KiB", b / 1024; else printf "%.4g MiB", b / 1048576 }'; }
+
+# The cache sizes in 'getconf -a' output on stdin ("LEVEL3_CACHE_SIZE   335544320" lines) as "L1d 32 KiB, L2 1 MiB,
+# L3 320 MiB"; nothing when it has no L1d size. glibc computes them from CPUID leaves (on AMD, L3 from 0x80000006,
+# which on a guest can describe the host), so the row that shows them names that source.
+getconf_caches() {
+  awk '
+    $1 == "LEVEL1_DCACHE_SIZE" { l1 = $2 } $1 == "LEVEL2_CACHE_SIZE" { l2 = $2 } $1 == "LEVEL3_CACHE_SIZE" { l3 = $2 }
+    function h(b) { if (b == "" || b == 0) return "none"; if (b < 1048576) return sprintf("%.4g KiB", b / 1024); return sprintf("%.4g MiB", b / 1048576) }
+    END { if (l1 != "" && l1 != 0) printf "L1d %s, L2 %s, L3 %s\n", h(l1), h(l2), h(l3) }'
+}
+if [ -n "$PARSE_GETCONF" ]; then getconf_caches <"$PARSE_GETCONF"; exit 0; fi
 
 # The measured levels and latencies of a caches.json written by 'caches --write' (its own indented layout).
 measured_caches() {
@@ -165,9 +179,12 @@ for idx in /sys/devices/system/cpu/cpu0/cache/index*; do
   [ -d "$idx" ] || continue
   caches+="L$(cat "$idx/level")$( [ "$(cat "$idx/type")" = Data ] && echo d; [ "$(cat "$idx/type")" = Instruction ] && echo i) $(cat "$idx/size") (CPUs $(cat "$idx/shared_cpu_list" 2>/dev/null || echo ?)); "
 done
-cpuid_caches="n/a (getconf has no cache sizes here)"
-if l1=$(getconf LEVEL1_DCACHE_SIZE 2>/dev/null) && [ -n "$l1" ] && [ "$l1" != 0 ]; then
-  cpuid_caches="L1d $(human_bytes "$l1"), L2 $(human_bytes "$(getconf LEVEL2_CACHE_SIZE 2>/dev/null)"), L3 $(human_bytes "$(getconf LEVEL3_CACHE_SIZE 2>/dev/null)")"
+# sysfs gives this machine's own sizes when it has them; getconf only stands in for it (its L3 can be the host's).
+if [ -n "$caches" ]; then
+  getconf_row="not used: sysfs above gives the sizes (glibc's getconf reads CPUID leaves, which on a guest can describe the host)"
+else
+  getconf_row=$(getconf -a 2>/dev/null | getconf_caches)
+  getconf_row=${getconf_row:-n/a (getconf has no cache sizes here)}
 fi
 sockets=$(val lscpu | awk -F: '/^Socket\(s\)/ {gsub(/ /,"",$2); print $2}')
 numa=$(val lscpu | awk -F: '/^NUMA node\(s\)/ {gsub(/ /,"",$2); print $2}')
@@ -215,7 +232,7 @@ row "CPU model (full)" "$cpu_full"
 row "machine fingerprint" "${fingerprint:-n/a}"
 row "logical CPUs / sockets / NUMA nodes" "$(lab_cpu_count) / ${sockets:-n/a} / ${numa:-n/a}"
 row "caches (per instance)" "${caches:-n/a}"
-row "caches: CPUID (getconf)" "$cpuid_caches"
+row "caches: glibc getconf (CPUID leaves; only without sysfs)" "$getconf_row"
 row "hypervisor" "${hyper:-none detected}"
 row "RAM" "$mem"
 row "transparent huge pages" "$thp"

@@ -64,16 +64,23 @@ public static class EnvironmentLines
         md.AppendLine($"- full capture: [environment.md]({link(Path.Combine(run.Path, "environment.md"))}); fingerprint from {run.Environment.FingerprintSource}");
     }
 
-    // The sizes each post measured and used (its caches.json), which the posts' numbers depend on; environment.md's own
-    // row (sysfs at the start of the run) beside them, or alone when no post recorded its caches.
+    // The run's one cache hierarchy (what every chart and text of the report reads) and where it comes from; each
+    // latency sweep checked against it, and the sources the programs themselves used where that differs.
     private static string? Caches(RunFolder run, string? environmentRow)
     {
-        var posts = run.Caches.Posts.Where(p => p.Used is not null).Select(p => p.Describe()).ToList();
-        if (posts.Count == 0)
+        if (run.Caches.Hierarchy is not { } hierarchy)
         {
-            return environmentRow;
+            return environmentRow is null ? null : $"{environmentRow} (environment.md's sysfs row: no post recorded {RunCaches.FileName})";
         }
 
-        return string.Join("; ", posts) + (environmentRow is null ? "" : $"; environment.md (sysfs): {environmentRow}");
+        var parts = new List<string>
+        {
+            $"{hierarchy.Levels} ({hierarchy.Origin}): the one hierarchy this report's charts and texts use " +
+            $"(sysfs where recorded, else a latency sweep, CPUID last: on a guest CPUID can describe the host)",
+        };
+        parts.AddRange(run.Caches.Sweeps());
+        parts.AddRange(run.Caches.Posts.Where(p => p.Used is not null && p.Used != hierarchy.Source)
+            .Select(p => $"{p.Post}'s programs used {p.Used} sizes ({p.Sources.Best}), and its measured numbers follow those"));
+        return string.Join("; ", parts) + ".";
     }
 }

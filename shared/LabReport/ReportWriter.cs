@@ -6,7 +6,7 @@ using MeasurementLab;
 
 namespace LabReport;
 
-/// <summary>Writes report.md: the environment (<see cref="EnvironmentLines"/>) and the drift probe, the verdicts at a glance, the verdict rules, and each post's table, charts and files.</summary>
+/// <summary>Writes report.md: the environment (<see cref="EnvironmentLines"/>) and the drift probe, the verdicts at a glance, each post's table, charts and files, and the verdict rules (folded, at the end).</summary>
 public static class ReportWriter
 {
     /// <summary>The markdown of the whole report; links are relative to <paramref name="reportDirectory"/>.</summary>
@@ -27,19 +27,25 @@ public static class ReportWriter
         md.Append(ProbeText(run, Link));
         md.AppendLine();
         md.Append(Glance(posts));
+        foreach (var post in posts)
+        {
+            Post(md, post, run, Link);
+        }
+
+        // The rules are long and the same in every run: after the results, folded, one click away.
         md.AppendLine();
         md.AppendLine("## How a verdict is decided");
+        md.AppendLine();
+        md.AppendLine("<details>");
+        md.AppendLine("<summary>The rules each claim's kind is judged by (open to read)</summary>");
         md.AppendLine();
         foreach (string rule in ClaimRules.Lines)
         {
             md.AppendLine($"- {rule}");
         }
 
-        foreach (var post in posts)
-        {
-            Post(md, post, run, Link);
-        }
-
+        md.AppendLine();
+        md.AppendLine("</details>");
         return md.ToString();
     }
 

@@ -14,7 +14,7 @@ public class CacheSweepReportTests
         RunFixture.Run("report", run.Path).Code.Should().Be(0);
 
         var shown = SvgText.Shown(run.File("cache-sweep.svg"));
-        foreach (string text in new[] { "Latency per load vs working set", "working set (bytes, log)", "ns per load (log)", "measured", "measured L1d: 48 KiB", "measured L3: 32 MiB", "CPUID: 48 KiB / 1 MiB / 508 MiB" })
+        foreach (string text in new[] { "Latency per load vs working set", "working set (bytes, log)", "ns per load (log)", "measured", "sweep step L1d: 48 KiB", "sweep step L3: 32 MiB", "CPUID: 48 KiB / 1 MiB / 508 MiB" })
         {
             shown.Should().Contain(t => t.Contains(text, StringComparison.Ordinal), $"the chart shows \"{text}\"");
         }

@@ -60,6 +60,41 @@ public class CaptureContractTests
     }
 
     // The capture scripts run as a reader runs them (TestSupport's Bash: bash in the repository root).
+    [Fact]
+    public void Getconf_sizes_are_read_from_its_own_format_and_not_shown_when_sysfs_gives_the_caches()
+    {
+        // 'getconf -a' on the lab's KVM guest (glibc 2.36): L3 is CPUID leaf 0x80000006's, the host's 320 MiB.
+        string file = Path.Combine(Path.GetTempPath(), $"labreport-getconf-{Guid.NewGuid():N}.txt");
+        File.WriteAllText(file, """
+            LEVEL1_ICACHE_SIZE                 32768
+            LEVEL1_ICACHE_ASSOC                
+            LEVEL1_DCACHE_SIZE                 32768
+            LEVEL1_DCACHE_ASSOC                8
+            LEVEL2_CACHE_SIZE                  1048576
+            LEVEL3_CACHE_SIZE                  335544320
+            LEVEL3_CACHE_ASSOC                 0
+            LEVEL4_CACHE_SIZE                  
+
+            """);
+        try
+        {
+            var (code, output, error) = Script("scripts/capture-env.sh", "--parse-getconf", file);
+            code.Should().Be(0, error);
+            output.Trim().Should().Be("L1d 32 KiB, L2 1 MiB, L3 320 MiB");
+        }
+        finally
+        {
+            File.Delete(file);
+        }
+
+        if (Directory.Exists("/sys/devices/system/cpu/cpu0/cache/index0"))
+        {
+            var (_, environment, _) = Script("scripts/capture-env.sh", "--no-disk");
+            environment.Should().Contain("| caches: glibc getconf (CPUID leaves; only without sysfs) | not used: sysfs above gives the sizes")
+                .And.NotContain("CPUID (getconf)", "the host's L3 is not shown as this machine's");
+        }
+    }
+
     private static (int Code, string Output, string Error) Script(string script, params string[] args)
     {
         var result = Bash.Run(script, args);

@@ -10,10 +10,10 @@ public class ChartTests : IClassFixture<ChartTests.FullReport>
     public static TheoryData<string, string[]> Charts => new()
     {
         { "engine-durable-batch.svg", ["Engine: durable batch inserts/s against the disk's ceiling", "inserts/s (log)", "mean inserts/s", "LockTable", "StripedTable", "Sqlite", "\"Disk ceiling\" row"] },
-        { "post1-striped-vs-lock.svg", ["Post 1: does striping pay? Striped / Lock throughput", "threads (log)", "Striped / Lock throughput (×, log)", "Lazy", "Narrow", "Realistic", "the post's ratio", "1× = no difference"] },
-        { "post2-enemy-ratios.svg", ["Post 2", "ratio (×, log)", "defences down", "EnemyDefenseConfig", "the post's ratio", "E1", "E6"] },
+        { "post1-striped-vs-lock.svg", ["Post 1: does striping pay? Striped / Lock throughput", "threads (log)", "Striped / Lock throughput (×, log)", "Lazy", "Narrow", "Realistic", "the post: Narrow", "1× = no difference"] },
+        { "post2-enemy-ratios.svg", ["Post 2: each enemy's ratio, with its defences down and up", "ratio (×, log)", "defences down", "defences up", "the post's ratio", "E1 JIT tier", "E4 caches", "E6 dead code"] },
         { "post3-percentiles.svg", ["Post 3", "latency (ms, log)", "percentile", "closed loop", "corrected", "open loop", "concurrent", "90%", "99%", "99.9%", "99.99%"] },
-        { "post4-samples.svg", ["Post 4: FilterBranch vs FilterTernary", "time per operation (ms)", "quartiles", "iterations", "mean", "Branch, 5 it.", "Ternary, 20 it."] },
+        { "post4-samples.svg", ["Post 4: FilterBranch vs FilterTernary", "time per operation (ms)", "quartiles", "iterations", "mean", "Branch, 5-it. run", "Ternary, main run", "iterations kept: 5-it. run Branch 5 it."] },
         { "post4-micro-macro-amdahl.svg", ["micro vs macro vs Amdahl", "speedup", "this run", "the post", "Amdahl's prediction"] },
         { "post5-ratio-by-n.svg", ["Post 5", "N (elements, log)", "ratio (×, log)", "this run", "the post", "the predicted cliff", "12N = L2 1 MiB", "environment.md's cache row"] },
     };
@@ -38,9 +38,16 @@ public class ChartTests : IClassFixture<ChartTests.FullReport>
     {
         var written = _report.Charts.Written.Single(w => w.FileName == "post1-striped-vs-lock.svg");
         var legend = written.Model.Series.Where(s => s.RenderInLegend && s.Title is not null).Select(s => s.Title).ToList();
-        legend.Should().Equal("1× = no difference", "Lazy", "Narrow", "Realistic", "the post's ratio");
-        var post = (OxyPlot.Series.LineSeries)written.Model.Series.Single(s => s.Title == "the post's ratio");
-        post.Points.Select(p => p.Y).Should().Equal(0.45, 17.6, 1.05);
+        legend.Should().Equal("1× = no difference", "Lazy", "Narrow", "Realistic", "the post: Lazy", "the post: Narrow", "the post: Realistic");
+        var lines = written.Model.Series.OfType<OxyPlot.Series.LineSeries>().ToList();
+        var markers = lines.Where(s => s.MarkerType == OxyPlot.MarkerType.Diamond).ToList();
+        markers.SelectMany(m => m.Points).Select(p => p.Y).Should().Equal(0.45, 17.6, 1.05);
+        foreach (var marker in markers)
+        {
+            // Every published-ratio marker belongs to a named scenario, drawn in that scenario's line colour.
+            string scenario = marker.Title!["the post: ".Length..];
+            lines.Single(l => l.Title == scenario).Color.Should().Be(marker.MarkerFill, $"{scenario}'s published ratio is in its colour");
+        }
     }
 
     [Fact]
@@ -66,6 +73,59 @@ public class ChartTests : IClassFixture<ChartTests.FullReport>
         shown.Should().Contain("12N = L2 861.1 KiB").And.Contain("12N = L3 9.5 MiB: the predicted cliff")
             .And.Contain(t => t.Contains("cache sizes: measured, hardware-counters/caches.json", StringComparison.Ordinal));
     }
+
+    [Fact]
+    public void Post5_chart_promises_only_the_cache_lines_it_draws()
+    {
+        using var run = RunFixture.Copy("full");
+        // A sweep that found L2 but no L3 step, as a short sweep on a large-L3 machine does.
+        File.WriteAllText(run.File(Path.Combine("hardware-counters", "caches.json")), """
+            {"sources": {"sysfs": null, "cpuid": null, "measured": {"L1d": 46336, "L2": 881728, "L3": null, "latencyNs": {"L1d": 1.67, "L2": 4.47, "L3": null, "dram": 225.71}}}, "used": "measured"}
+            """);
+        var charts = new LabReport.Charts.ChartWriter(run.Path);
+        var posts = ReportCommand.Build(RunFolder.Open(run.Path), charts);
+        var model = charts.Written.Single(w => w.FileName == "post5-ratio-by-n.svg").Model;
+        var lines = model.Annotations.OfType<OxyPlot.Annotations.LineAnnotation>().Select(a => a.Text ?? "").ToList();
+        var legend = model.Series.Select(s => s.Title ?? "").ToList();
+        legend.Should().Contain(t => t.StartsWith("12N = L2", StringComparison.Ordinal)).And.NotContain(t => t.StartsWith("12N = L3", StringComparison.Ordinal));
+        model.Subtitle.Should().Contain("fill L2 (L3 not found)").And.NotContain("L2 and L3");
+        posts.SelectMany(p => p.Charts).Single(c => c.FileName == "post5-ratio-by-n.svg").Caption
+            .Should().Contain("fills L2 (L3 not found)");
+        lines.Should().NotContain(t => t.Contains("L3", StringComparison.Ordinal));
+    }
+
+    [Theory]
+    [MemberData(nameof(EveryFixture))]
+    public void Every_chart_draws_what_its_subtitle_promises(string fixture)
+    {
+        using var run = ChartedRun.Of(fixture);
+        foreach (var chart in run.Charts.Written)
+        {
+            string subtitle = chart.Model.Subtitle ?? "";
+            var lines = chart.Model.Series.OfType<OxyPlot.Series.LineSeries>().ToList();
+            if (subtitle.Contains("bars:", StringComparison.Ordinal))
+            {
+                // Error bars are a series of segments: two defined points and a break per bar.
+                lines.Should().Contain(l => !l.RenderInLegend && l.Points.Count(p => p.IsDefined()) >= 2, $"{chart.FileName} promises bars");
+            }
+
+            if (subtitle.Contains("diamonds", StringComparison.Ordinal))
+            {
+                lines.Should().Contain(l => l.MarkerType == OxyPlot.MarkerType.Diamond && l.Points.Count > 0, $"{chart.FileName} promises diamonds");
+            }
+
+            foreach (System.Text.RegularExpressions.Match level in System.Text.RegularExpressions.Regex.Matches(subtitle, @"fill (L\d)(?: and (L\d))?"))
+            {
+                foreach (var name in level.Groups.Cast<System.Text.RegularExpressions.Group>().Skip(1).Where(g => g.Success).Select(g => g.Value))
+                {
+                    chart.Model.Series.Select(s => s.Title ?? "").Should().Contain(t => t.StartsWith($"12N = {name}", StringComparison.Ordinal),
+                        $"{chart.FileName} promises the {name} line");
+                }
+            }
+        }
+    }
+
+    public static TheoryData<string> EveryFixture() => [.. ChartedRun.Fixtures];
 
     /// <summary>One report of the full fixture shared by the chart tests, its charts' writer kept.</summary>
     public sealed class FullReport : IDisposable

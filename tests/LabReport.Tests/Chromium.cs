@@ -74,3 +74,15 @@ public sealed class ChromiumFactAttribute : FactAttribute
         }
     }
 }
+
+/// <summary>A theory that needs Chromium: skipped, like <see cref="ChromiumFactAttribute"/>, only off CI without it.</summary>
+public sealed class ChromiumTheoryAttribute : TheoryAttribute
+{
+    public ChromiumTheoryAttribute()
+    {
+        if (Chromium.Path is null && !string.Equals(Environment.GetEnvironmentVariable("CI"), "true", StringComparison.OrdinalIgnoreCase))
+        {
+            Skip = "chromium is not installed (Debian: apt-get install chromium, as .ci/run does); under CI=true this test fails instead";
+        }
+    }
+}

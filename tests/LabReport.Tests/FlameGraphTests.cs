@@ -104,6 +104,41 @@ public class FlameGraphTests
     public void Boxes_show_dotnet_frames_without_return_type_and_assembly(string frame, string shown) =>
         FlameSeries.ShortName(frame).Should().Be(shown);
 
+    [Fact]
+    public void For_reading_the_cut_process_name_is_made_whole_and_runs_of_an_unnamed_frame_are_one_frame()
+    {
+        var stacks = FoldedStacks.Parse(["HardwareCounter;[HardwareCounters];[libcoreclr.so];[libcoreclr.so];[libcoreclr.so];Main;[libcoreclr.so] 4"], "test").ForReading();
+        stacks.Stacks.Single().Frames.Should().Equal("HardwareCounters", "[HardwareCounters]", "[libcoreclr.so]", "Main", "[libcoreclr.so]");
+        stacks.Root.Samples.Should().Be(4, "rewriting a stack keeps its samples");
+    }
+
+    [Fact]
+    public void Stacks_under_one_percent_are_folded_so_the_graph_is_as_tall_as_the_stacks_that_hold_the_time()
+    {
+        // 99 samples 3 frames deep, 1 sample 40 frames deep (0.99%): the deep one is not drawn and sets no height.
+        string deep = string.Join(';', Enumerable.Range(0, 40).Select(i => $"f{i}"));
+        var stacks = FoldedStacks.Parse(["main;work;leaf 99", $"main;{deep} 1"], "test");
+        FlameGraphChart.MinSamples(stacks.Root.Samples).Should().Be(1, "1% of 100 samples");
+        var big = FoldedStacks.Parse(["main;work;leaf 990", $"main;{deep} 10"], "test");
+        FlameGraphChart.MinSamples(big.Root.Samples).Should().Be(10);
+        var (_, height) = FlameGraphChart.Model(FoldedStacks.Parse(["main;work;leaf 991", $"main;{deep} 9"], "test"), "t");
+        var (_, shallow) = FlameGraphChart.Model(FoldedStacks.Parse(["main;work;leaf 1000"], "test"), "t");
+        height.Should().Be(shallow, "a stack of 0.9% of the samples adds no level");
+    }
+
+    [Fact]
+    public void The_random_flame_graph_is_no_taller_than_its_drawn_stacks_and_notes_the_split_leaf()
+    {
+        var stacks = FoldedStacks.Load(Folded("random"));
+        var (model, height) = FlameGraphChart.Model(stacks, "perf-random");
+        var readable = stacks.ForReading();
+        int depth = FlameSeries.VisibleDepth(readable.Root, FlameGraphChart.MinSamples(readable.Root.Samples));
+        depth.Should().BeLessThan(20, "the start-up's 70-frame stack of one sample is folded");
+        height.Should().BeLessThan(500);
+        model.Subtitle.Should().Contain("SumRandom() is split into").And.Contain("towers");
+        readable.Root.Children.Select(c => c.Name).Should().Contain("HardwareCounters", "the process name is whole").And.NotContain("HardwareCounter");
+    }
+
     private sealed class TempDir : IDisposable
     {
         public string Path { get; } = Directory.CreateTempSubdirectory("labreport-flame-").FullName;

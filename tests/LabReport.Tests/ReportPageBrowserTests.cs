@@ -6,7 +6,8 @@ namespace LabReport.Tests;
 
 /// <summary>
 /// report.html as a reader opens it: loaded in headless Chromium, every chart's box located on the page and checked on a
-/// screenshot for drawn pixels, and nothing logged as an error (scripts, resources, console).
+/// screenshot for drawn pixels, nothing logged as an error (scripts, resources, console), and at a phone's width and a
+/// desktop's no sideways scroll of the page and every verdict cell inside the viewport.
 /// </summary>
 public partial class ReportPageBrowserTests
 {
@@ -25,7 +26,7 @@ public partial class ReportPageBrowserTests
         const consoleError = console.error;
         console.error = (...a) => { window.__errors.push(a.join(' ')); consoleError(...a); };
         window.addEventListener('load', () => {
-          const charts = [...document.querySelectorAll('.chart > svg')].map(s => { const r = s.getBoundingClientRect();
+          const charts = [...document.querySelectorAll('.chart svg')].map(s => { const r = s.getBoundingClientRect();
             return { x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height, label: s.getAttribute('aria-label') }; });
           const broken = [...document.images].filter(i => !(i.complete && i.naturalWidth > 0)).map(i => 'broken image ' + i.src);
           const pre = document.createElement('pre');
@@ -68,6 +69,101 @@ public partial class ReportPageBrowserTests
             chart.Width.Should().BeGreaterThan(100, $"{chart.Label} has room on the page");
             Ink(bitmap, chart.X, chart.Y, chart.Width, chart.Height).Should().BeGreaterThan(MinInk, $"{chart.Label} drew in its box");
         }
+    }
+
+    // A host page that shows the report in a frame of the width asked for (headless Chromium's window is at least 500 px
+    // wide, a phone is narrower; a frame's width is the page's viewport, media queries included) and, after it loads,
+    // writes the viewport's width, the page's scroll width and the horizontal extent (page coordinates) of every table
+    // cell that holds a verdict badge into a <pre id="probe">. Reading the frame needs --allow-file-access-from-files.
+    private const string LayoutHost = """
+        <!DOCTYPE html><html><body style="margin: 0">
+        <iframe id="page" src="@page@" style="width: @width@px; height: 1000px; border: 0"></iframe>
+        <script>
+        document.getElementById('page').addEventListener('load', () => {
+          const d = document.getElementById('page').contentDocument, w = d.defaultView;
+          const cells = [...d.querySelectorAll('td .verdict')].map(v => { const r = v.closest('td').getBoundingClientRect();
+            return { left: r.left + w.scrollX, right: r.right + w.scrollX, text: v.textContent }; });
+          const pre = document.createElement('pre');
+          pre.id = 'probe';
+          pre.textContent = JSON.stringify({ viewport: d.documentElement.clientWidth, scrollWidth: d.documentElement.scrollWidth, cells });
+          document.body.appendChild(pre);
+        });
+        </script>
+        </body></html>
+        """;
+
+    /// <summary>What the layout probe saw, and what it found wrong (empty: the page fits the viewport).</summary>
+    private sealed record Layout(double Viewport, double ScrollWidth, int Cells, IReadOnlyList<string> Faults);
+
+    [ChromiumTheory]
+    [InlineData(390)]
+    [InlineData(WindowWidth)]
+    public void At_a_phones_width_and_a_desktops_the_page_does_not_scroll_sideways_and_every_verdict_is_in_view(int width)
+    {
+        using var run = ChartedRun.Of("full+sweep+flame");
+        RunFixture.Run("report", run.Run.Path).Code.Should().Be(0);
+        int verdicts = Regex.Matches(File.ReadAllText(run.Run.File("verdicts.json")), "\"verdict\"").Count;
+        verdicts.Should().BeGreaterThan(20, "the fixture judges every post's claims");
+
+        var layout = Measure(run.Run.File(LabReport.HtmlReport.FileName), width);
+        layout.Viewport.Should().Be(width, "chromium laid the page out at the width asked for");
+        layout.Cells.Should().Be(verdicts, "every claim's verdict is a badge in a table cell");
+        layout.Faults.Should().BeEmpty();
+    }
+
+    [ChromiumFact]
+    public void The_layout_check_fails_on_a_page_that_scrolls_sideways_and_on_a_verdict_out_of_view()
+    {
+        string folder = Directory.CreateTempSubdirectory("labreport-layout-").FullName;
+        try
+        {
+            string page = Path.Combine(folder, "wide.html");
+            File.WriteAllText(page, """
+                <!DOCTYPE html><html><head><meta name="viewport" content="width=device-width, initial-scale=1"></head><body>
+                <p>a/very/long/path/that/does/not/break/because/nothing/lets/it/break/anywhere/at/all/in/this/narrow/viewport/of/a/phone.md</p>
+                <table><tr><td>claim</td><td style="padding-left: 900px"><span class="verdict">reproduced</span></td></tr></table>
+                </body></html>
+                """);
+            var layout = Measure(page, 390);
+            layout.Cells.Should().Be(1);
+            layout.Faults.Should().Contain(f => f.StartsWith("the page scrolls sideways", StringComparison.Ordinal))
+                .And.Contain(f => f.StartsWith("verdict cell outside the viewport", StringComparison.Ordinal));
+        }
+        finally
+        {
+            Directory.Delete(folder, recursive: true);
+        }
+    }
+
+    // Loads the page in a frame of the given width, from a host page next to it (so its links resolve as for a reader).
+    private static Layout Measure(string html, int width)
+    {
+        string host = Path.Combine(Path.GetDirectoryName(html)!, "layout-probe.html");
+        File.WriteAllText(host, LayoutHost.Replace("@page@", Path.GetFileName(html), StringComparison.Ordinal)
+            .Replace("@width@", width.ToString(System.Globalization.CultureInfo.InvariantCulture), StringComparison.Ordinal));
+        var (dom, _) = Chromium.Run($"--window-size={width + 100},1000", "--allow-file-access-from-files", "--virtual-time-budget=10000", "--dump-dom", new Uri(host).AbsoluteUri);
+        var probe = ProbeJson().Match(dom);
+        probe.Success.Should().BeTrue("the page loaded and ran its probe: " + dom[..Math.Min(dom.Length, 500)]);
+        using var json = JsonDocument.Parse(System.Net.WebUtility.HtmlDecode(probe.Groups[1].Value));
+        double viewport = json.RootElement.GetProperty("viewport").GetDouble();
+        double scrollWidth = json.RootElement.GetProperty("scrollWidth").GetDouble();
+        var faults = new List<string>();
+        if (scrollWidth > viewport)
+        {
+            faults.Add($"the page scrolls sideways: {scrollWidth} px wide in a {viewport} px viewport");
+        }
+
+        var cells = json.RootElement.GetProperty("cells").EnumerateArray().ToList();
+        foreach (var cell in cells)
+        {
+            double left = cell.GetProperty("left").GetDouble(), right = cell.GetProperty("right").GetDouble();
+            if (left < 0 || right > viewport)
+            {
+                faults.Add($"verdict cell outside the viewport: \"{cell.GetProperty("text").GetString()}\" spans {left:0}–{right:0} px of {viewport} px");
+            }
+        }
+
+        return new Layout(viewport, scrollWidth, cells.Count, faults);
     }
 
     [Fact]

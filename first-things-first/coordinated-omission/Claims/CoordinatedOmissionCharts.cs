@@ -17,7 +17,7 @@ internal static class CoordinatedOmissionCharts
     public static IEnumerable<ChartRef> Draw(SectionContext context)
     {
         var model = ChartStyle.Model("Post 3: latency by percentile, closed vs corrected vs open vs concurrent",
-            "HdrHistogram's plot: x = 1/(1 − percentile), log scale");
+            "HdrHistogram's plot: x = 1/(1 − percentile), log scale; the open loop wide, the concurrent dashed over it");
         model.Axes.Add(new LogarithmicAxis
         {
             Position = AxisPosition.Bottom,
@@ -38,7 +38,20 @@ internal static class CoordinatedOmissionCharts
             }
 
             var points = hgrm.Points.Where(p => p.Percentile < 1 && p.Value > 0).Select(p => (1 / (1 - p.Percentile), p.Value));
-            model.Series.Add(ChartStyle.Line(name, ChartStyle.Color(drawn), MarkerType.None, points));
+            var line = ChartStyle.Line(name, ChartStyle.Color(drawn), MarkerType.None, points);
+            // Open loop and concurrent trace nearly one curve: the open loop wide beneath, the concurrent dashed over it,
+            // so each stays visible where they meet.
+            if (name == "open loop")
+            {
+                line.StrokeThickness = 5;
+                line.Color = OxyColor.FromAColor(150, line.Color);
+            }
+            else if (name == "concurrent")
+            {
+                line.LineStyle = LineStyle.Dash;
+            }
+
+            model.Series.Add(line);
             drawn++;
         }
 

@@ -14,19 +14,23 @@ namespace EnemiesOfMeasurement.Claims;
 /// </summary>
 internal static class EnemiesCharts
 {
+    // Each enemy's tick: its number and what it is, short enough for a sixth of the axis.
+    private static readonly string[] Ticks = ["E1 JIT tier", "E2 GC", "E3 noise", "E4 caches", "E5 branches", "E6 dead code"];
+
     public static IEnumerable<ChartRef> Draw(SectionContext context)
     {
         var down = context.Benchmarks();
         var up = context.Benchmarks("defended");
-        var model = ChartStyle.Model("Post 2: each enemy's ratio, defences down vs EnemyDefenseConfig",
-            $"bars: {ChartStyle.IntervalLabel(new[] { down, up }.SelectMany(s => Ratios(context, s)).Select(r => r.Ratio))}; diamonds: the post's ratio\n{E4Caches(context)}");
-        model.Axes.Add(ChartStyle.Categories(AxisPosition.Bottom, [.. EnemiesSection.Enemies], "enemy"));
+        var ratios = new[] { down, up }.SelectMany(s => Ratios(context, s)).ToList();
+        var model = ChartStyle.Model("Post 2: each enemy's ratio, with its defences down and up",
+            $"{(ratios.Any(r => r.Ratio.HasInterval) ? $"bars: {ChartStyle.IntervalLabel(ratios.Select(r => r.Ratio))}" : "no interval bars (no ratio has an interval here)")}; diamonds: the post's ratio; defences up: the post's EnemyDefenseConfig\n{E4Caches(context)}");
+        model.Axes.Add(ChartStyle.Categories(AxisPosition.Bottom, Ticks, "enemy"));
         model.Axes.Add(ChartStyle.Log(AxisPosition.Left, "ratio (×, log)"));
         ChartStyle.AddReference(model, vertical: false, 1, "1× = no effect");
         AddRuns(context, model, down, "defences down", 0, -0.12);
         if (up.Results.Count > 0)
         {
-            AddRuns(context, model, up, "EnemyDefenseConfig", 1, 0.12);
+            AddRuns(context, model, up, "defences up", 1, 0.12);
         }
         else
         {
@@ -36,22 +40,22 @@ internal static class EnemiesCharts
         model.Series.Add(ChartStyle.Points("the post's ratio", OxyColors.Black, MarkerType.Diamond,
             EnemiesSection.Enemies.Select((id, i) => ((double)i, context.Published.Claim(id).Value))));
         yield return new ChartRef(context.Charts.Save(model, "post2-enemy-ratios.svg"),
-            "Each enemy's ratio (log), defences down vs EnemyDefenseConfig, with the post's ratio marked");
+            "Each enemy's ratio (log), defences down and up (EnemyDefenseConfig), with the post's ratio marked");
     }
 
-    // E4 compares a table that fits the caches with one that does not: the sizes it was run against, and from where.
+    // E4 compares a table that fits the caches with one that does not: the run's one cache hierarchy, and from where.
     private static string E4Caches(SectionContext context)
     {
-        var caches = context.Run.Caches.Of(context.Published.Post);
-        string[] levels = [.. new[] { "L2", "L3" }.Select(l => caches?.Bytes(l) is { } b ? $"{l} {CacheTopology.FormatBytes(b)}" : null).OfType<string>()];
-        if (caches is null || levels.Length == 0)
+        var hierarchy = context.Run.Caches.Hierarchy;
+        string[] levels = [.. new[] { "L2", "L3" }.Select(l => hierarchy?.Bytes(l) is { } b ? $"{l} {CacheTopology.FormatBytes(b)}" : null).OfType<string>()];
+        if (hierarchy is null || levels.Length == 0)
         {
-            context.Problem($"enemies-of-measurement: no usable {RunCaches.FileName}, so E4's caches are not named on the chart");
+            context.Problem($"enemies-of-measurement: no usable {RunCaches.FileName} in the run, so E4's caches are not named on the chart");
             return "E4's caches: not recorded by this run";
         }
 
-        context.Read(caches.File);
-        return $"E4's caches: {string.Join(", ", levels)} ({caches.Used}, {caches.Post}/{RunCaches.FileName})";
+        context.Read(hierarchy.From.File);
+        return $"E4's caches: {string.Join(", ", levels)} ({hierarchy.Origin}, the report's one hierarchy)";
     }
 
     private static void AddRuns(SectionContext context, PlotModel model, BenchmarkSet set, string title, int colour, double offset)

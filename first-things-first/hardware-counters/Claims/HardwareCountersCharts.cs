@@ -57,8 +57,14 @@ internal static class HardwareCountersCharts
         }
 
         var caches = Caches(context);
+        // The subtitle and caption name the levels drawn, and the ones no source gave: never a promised line that is not there.
+        string drawnLevels = Levels(caches.Levels.Select(l => l.Level));
+        string[] absent = [.. CacheLevels.Except(caches.Levels.Select(l => l.Level))];
+        string lines = caches.Levels.Count == 0
+            ? "no cache line: no source gave L2 or L3"
+            : $"vertical lines: where SumRandom's {HardwareCountersSection.RandomBytesPerElement:0}N bytes fill {drawnLevels}" + (absent.Length > 0 ? $" ({Levels(absent)} not found)" : "");
         var model = ChartStyle.Model("Post 5: SumRandom / SumSequential by N",
-            $"bars: {ChartStyle.IntervalLabel(points.Select(p => p.Ratio))}; vertical lines: where SumRandom's {HardwareCountersSection.RandomBytesPerElement:0}N bytes fill L2 and L3\n" +
+            $"{(points.Any(p => p.Ratio.HasInterval) ? $"bars: {ChartStyle.IntervalLabel(points.Select(p => p.Ratio))}" : "no interval bars (no ratio has an interval here)")}; {lines}\n" +
             $"cache sizes: {caches.Source}");
         var x = ChartStyle.Log(AxisPosition.Bottom, "N (elements, log)");
         double smallest = caches.Levels.Select(l => l.Bytes / HardwareCountersSection.RandomBytesPerElement).Append(points[0].N).Min();
@@ -80,20 +86,27 @@ internal static class HardwareCountersCharts
         }
 
         return new ChartRef(context.Charts.Save(model, "post5-ratio-by-n.svg"),
-            "Random/sequential ratio vs N (log), with its confidence interval and where SumRandom's working set fills L2 and L3 (the caches the post used)");
+            caches.Levels.Count == 0
+                ? "Random/sequential ratio vs N (log), with its confidence interval (no cache size known, so no cache line)"
+                : $"Random/sequential ratio vs N (log), with its confidence interval and where SumRandom's working set fills {drawnLevels}" +
+                  (absent.Length > 0 ? $" ({Levels(absent)} not found)" : ""));
     }
 
-    // The L2 and L3 sizes post 5 used (its caches.json), else environment.md's cache row; and which one, for the subtitle.
+    private static readonly string[] CacheLevels = ["L2", "L3"];
+
+    private static string Levels(IEnumerable<string> levels) => string.Join(" and ", levels);
+
+    // The run's one cache hierarchy (the report's single answer: sysfs where recorded), else environment.md's cache row;
+    // and which one, for the subtitle.
     private static (IReadOnlyList<(string Level, long Bytes)> Levels, string Source) Caches(SectionContext context)
     {
-        string[] levels = ["L2", "L3"];
-        if (context.Run.Caches.Of(context.Published.Post) is { Used: { } used } caches)
+        if (context.Run.Caches.Hierarchy is { } hierarchy)
         {
-            context.Read(caches.File);
-            return ([.. levels.Where(l => caches.Bytes(l) is not null).Select(l => (l, caches.Bytes(l)!.Value))], $"{used}, {caches.Post}/{RunCaches.FileName}");
+            context.Read(hierarchy.From.File);
+            return ([.. CacheLevels.Where(l => hierarchy.Bytes(l) is not null).Select(l => (l, hierarchy.Bytes(l)!.Value))], $"{hierarchy.Origin}, the report's one hierarchy");
         }
 
-        var fromEnvironment = levels.Where(l => context.Run.Environment.CacheBytes(l) is not null).Select(l => (l, context.Run.Environment.CacheBytes(l)!.Value)).ToList();
+        var fromEnvironment = CacheLevels.Where(l => context.Run.Environment.CacheBytes(l) is not null).Select(l => (l, context.Run.Environment.CacheBytes(l)!.Value)).ToList();
         if (fromEnvironment.Count == 0)
         {
             context.Problem($"hardware-counters chart: neither {RunCaches.FileName} nor environment.md gives the caches, so L2 and L3 are not marked");

@@ -20,13 +20,15 @@ internal static class StatisticsCharts
     {
         var full = context.Benchmarks();
         var five = context.Benchmarks(StatisticsSection.FiveIterations);
-        var samples = new (string Name, BenchmarkResult? Result)[]
+        // Each tick names its run, as the title does; the iterations each kept (BenchmarkDotNet drops outliers, so the
+        // 5-iteration run can keep 4) are in the subtitle, not on ticks that would then disagree with the title.
+        var samples = new (string Label, string Run, BenchmarkResult? Result)[]
         {
-            ("Branch", five.Find("NoisyComparison", "FilterBranch")),
-            ("Ternary", five.Find("NoisyComparison", "FilterTernary")),
-            ("Branch", full.Find("NoisyComparison", "FilterBranch")),
-            ("Ternary", full.Find("NoisyComparison", "FilterTernary")),
-        }.Select(s => (Label: Label(s.Name, s.Result), s.Result)).ToArray();
+            ("Branch, 5-it. run", "5-it.", five.Find("NoisyComparison", "FilterBranch")),
+            ("Ternary, 5-it. run", "5-it.", five.Find("NoisyComparison", "FilterTernary")),
+            ("Branch, main run", "main", full.Find("NoisyComparison", "FilterBranch")),
+            ("Ternary, main run", "main", full.Find("NoisyComparison", "FilterTernary")),
+        };
         if (samples.Any(s => s.Result?.Values is { Count: > 0 }))
         {
             yield return SamplesChart(context, samples);
@@ -42,21 +44,27 @@ internal static class StatisticsCharts
         }
     }
 
-    // "Branch, 5 it." for one run; "Branch, 8 it. × 5 rounds" for a run in rounds (its iterations per round).
-    private static string Label(string name, BenchmarkResult? result) => result switch
+    // "5 it." for one run; "8 it. × 5 rounds" for a run in rounds (its first round's iterations); null when not known.
+    private static string? Iterations(BenchmarkResult? result) => result switch
     {
-        { RoundResults: { Count: > 0 } rounds } => $"{name}, {rounds[0].Iterations} it. × {rounds.Count} rounds",
-        { Iterations: int n } => $"{name}, {n} it.",
-        _ => name,
+        { RoundResults: { Count: > 0 } rounds } => $"{rounds[0].Iterations} it. × {rounds.Count} rounds",
+        { Iterations: int n } => $"{n} it.",
+        _ => null,
     };
 
-    private static ChartRef SamplesChart(SectionContext context, (string Label, BenchmarkResult? Result)[] samples)
+    // "iterations kept: 5-it. run Branch 4 it. × 8 rounds, Ternary 5 it. × 8 rounds; main run ...".
+    private static string Kept((string Label, string Run, BenchmarkResult? Result)[] samples) =>
+        "iterations kept: " + string.Join("; ", samples.GroupBy(s => s.Run).Select(g =>
+            $"{g.Key} run " + string.Join(", ", g.Select(s => $"{s.Label.Split(',')[0]} {Iterations(s.Result) ?? "none"}"))));
+
+    private static ChartRef SamplesChart(SectionContext context, (string Label, string Run, BenchmarkResult? Result)[] samples)
     {
         string level = ChartStyle.IntervalLabel(samples.Select(s => s.Result).OfType<BenchmarkResult>());
         var model = ChartStyle.Model("Post 4: FilterBranch vs FilterTernary, the 5-iteration run and the main run",
-            $"dots: every iteration; boxes: quartiles; bars: the mean's {level}");
+            $"dots: every iteration; boxes: quartiles; {(samples.Any(s => s.Result?.HasInterval == true) ? $"bars: the mean's {level}" : "no interval bars (no mean has an interval here)")}\n{Kept(samples)}");
         model.Axes.Add(ChartStyle.Categories(AxisPosition.Bottom, samples.Select(s => s.Label).ToList()));
-        model.Axes.Add(ChartStyle.Linear(AxisPosition.Left, "time per operation (ms)"));
+        var y = ChartStyle.Linear(AxisPosition.Left, "time per operation (ms)");
+        model.Axes.Add(y);
         var boxes = new BoxPlotSeries { Title = "quartiles", Fill = OxyColor.FromAColor(60, ChartStyle.Color(0)), BoxWidth = 0.35 };
         var dots = new List<(double, double)>();
         var bars = new List<(double, double, double)>();
@@ -79,12 +87,21 @@ internal static class StatisticsCharts
             }
         }
 
+        // The axis holds every dot and every interval whole: an interval cut at the plot's edge reads as a shorter one.
+        var extent = dots.Select(d => d.Item2).Concat(bars.SelectMany(b => new[] { b.Item2, b.Item3 })).Concat(means.Select(m => m.Item2)).ToList();
+        if (extent.Count > 0)
+        {
+            double pad = (extent.Max() - extent.Min()) * 0.04;
+            y.Minimum = Math.Max(0, extent.Min() - pad);
+            y.Maximum = extent.Max() + pad;
+        }
+
         model.Series.Add(boxes);
         model.Series.Add(ChartStyle.Points("iterations", ChartStyle.Color(1), MarkerType.Circle, dots));
         model.Series.Add(ChartStyle.Points("mean", OxyColors.Black, MarkerType.Diamond, means));
         model.Series.Add(ChartStyle.ErrorBars(level, OxyColors.Black, bars));
         return new ChartRef(context.Charts.Save(model, "post4-samples.svg"),
-            $"The 5- and 20-iteration samples of FilterBranch vs FilterTernary: every iteration, quartiles and the mean's {level}");
+            $"The 5-iteration run's and the main run's samples of FilterBranch vs FilterTernary: every iteration, quartiles and the mean's {level}");
     }
 
     private static ChartRef? AmdahlChart(SectionContext context, BenchmarkSet full)

@@ -64,8 +64,12 @@ public static class CacheSweepCharts
     public static PlotModel Model(IReadOnlyList<SweepSample> curve, CacheSources? sources)
     {
         ArgumentNullException.ThrowIfNull(curve);
+        // The widest spread, min to max over its repeats, relative to the point: most are narrower than a marker, so the
+        // subtitle says how wide the bars get rather than promising bars a reader would look for in vain.
+        double widest = curve.Max(p => p.Nanoseconds > 0 ? Math.Max(p.High / p.Nanoseconds - 1, 1 - p.Low / p.Nanoseconds) : 0);
         var model = ChartStyle.Model("Latency per load vs working set (pointer chase, random single cycle)",
-            "bars: the spread of each point; vertical lines: levels the sweep detected; markers: sizes each other source claims");
+            $"bars: each point's min–max over its repeats (at most ±{widest:0%}; a bar shorter than its marker is hidden by it)\n" +
+            "vertical lines: the steps this sweep detected; markers: the sizes sysfs and CPUID claim (the report uses sysfs's where recorded)");
         model.Axes.Add(ChartStyle.Log(AxisPosition.Bottom, "working set (bytes, log)"));
         model.Axes.Add(ChartStyle.Log(AxisPosition.Left, "ns per load (log)"));
         model.Series.Add(ChartStyle.Line("measured", ChartStyle.Color(0), MarkerType.Circle, curve.Select(p => (p.Bytes, p.Nanoseconds))));
@@ -77,12 +81,15 @@ public static class CacheSweepCharts
             {
                 if (measured.Sizes.Of(level) is { } bytes)
                 {
-                    ChartStyle.AddReference(model, vertical: true, bytes, $"measured {level}: {CacheTopology.FormatBytes(bytes)}", style++);
+                    ChartStyle.AddReference(model, vertical: true, bytes, $"sweep step {level}: {CacheTopology.FormatBytes(bytes)}", style++);
                 }
             }
         }
 
-        var claims = new (string Name, CacheSizes? Sizes)[] { ("sysfs", sources?.Sysfs?.Sizes), ("CPUID", sources?.Cpuid) };
+        // Sources that agree share one marker: two markers drawn on one spot would hide one of them.
+        var claims = sources?.Sysfs?.Sizes is { } sysfs && sources.Cpuid is { } cpuid && sysfs.KnownSizes().SequenceEqual(cpuid.KnownSizes())
+            ? new (string Name, CacheSizes? Sizes)[] { ("sysfs = CPUID", sysfs) }
+            : [("sysfs", sources?.Sysfs?.Sizes), ("CPUID", sources?.Cpuid)];
         for (int i = 0; i < claims.Length; i++)
         {
             if (claims[i].Sizes is not { } sizes)

@@ -60,6 +60,53 @@ public sealed class FoldedStacks
     /// <summary>A frame above every stack ("all"), whose samples are the total.</summary>
     public FlameFrame Root { get; }
 
+    /// <summary>
+    /// The same samples with each stack rewritten as a reader needs it: the process name perf cut to 15 characters (the
+    /// kernel's comm) made whole from the executable's own frame ("[HardwareCounters]"), and each run of one unnamed
+    /// native frame ("[libcoreclr.so]" five times: a library without symbols) made one frame.
+    /// </summary>
+    public FoldedStacks ForReading()
+    {
+        // The whole name, from any stack that runs through the executable's frame: the stacks without one (the loader's,
+        // the kernel's) are the same process.
+        var whole = new Dictionary<string, string>(StringComparer.Ordinal);
+        foreach (var (frames, _) in Stacks)
+        {
+            if (frames[0].Length == CommLength && !whole.ContainsKey(frames[0])
+                && frames.FirstOrDefault(f => f.Length > CommLength + 2 && f.StartsWith('[') && f.EndsWith(']') && f.AsSpan(1).StartsWith(frames[0], StringComparison.Ordinal)) is { } executable)
+            {
+                whole[frames[0]] = executable[1..^1];
+            }
+        }
+
+        return new([.. Stacks.Select(s => (Readable(s.Frames, whole), s.Samples))]);
+    }
+
+    // perf's comm is at most 15 characters (TASK_COMM_LEN less its terminator).
+    private const int CommLength = 15;
+
+    private static IReadOnlyList<string> Readable(IReadOnlyList<string> frames, Dictionary<string, string> whole)
+    {
+        var result = new List<string>(frames.Count);
+        foreach (string frame in frames)
+        {
+            bool unnamed = frame.StartsWith('[') && frame.EndsWith(']');
+            if (unnamed && result.Count > 0 && result[^1] == frame)
+            {
+                continue;
+            }
+
+            result.Add(frame);
+        }
+
+        if (whole.TryGetValue(result[0], out string? name))
+        {
+            result[0] = name;
+        }
+
+        return result;
+    }
+
     /// <summary>Reads a folded file; <see cref="InvalidDataException"/> names the file and line of anything else.</summary>
     public static FoldedStacks Load(string path)
     {
