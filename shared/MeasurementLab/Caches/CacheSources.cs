@@ -2,8 +2,10 @@ namespace MeasurementLab.Caches;
 
 /// <summary>
 /// Every source of cache sizes side by side — sysfs, CPUID and the latency sweep — and the one the prediction and E4
-/// use: sysfs when present and consistent with the measurement, otherwise the measurement; CPUID only when nothing
-/// else is known (on a guest it may report the host's whole package, as this lab's VM does). Written and read as
+/// use, the run's one answer (the report page picks the same): sysfs when present, the machine's own description,
+/// with the sweep beside it as a check (a disagreement is flagged, not used: two sweeps of one run have put L2 at
+/// 1.2 and 2.8 MiB); the measurement where sysfs says nothing; CPUID only when nothing else is known (on a guest it may
+/// report the host's whole package, as this lab's VM does). Written and read as
 /// caches.json by <see cref="CacheSourcesJson"/>, shown by <see cref="CacheSourcesTable"/>.
 /// </summary>
 /// <param name="Sysfs">Sizes from /sys (null when it has no cache information).</param>
@@ -24,7 +26,7 @@ public sealed record CacheSources(CacheTopology? Sysfs, CacheSizes? Cpuid, Measu
         {
             bool sysfs = Sysfs is { IsKnown: true };
             bool measured = Measured is { Detected: true };
-            if (sysfs && (!measured || Consistent(Sysfs!.Sizes, Measured!.Sizes)))
+            if (sysfs)
             {
                 return CacheTopology.SysfsSource;
             }
@@ -107,9 +109,9 @@ public sealed record CacheSources(CacheTopology? Sysfs, CacheSizes? Cpuid, Measu
     /// <summary>One sentence: the source used and why.</summary>
     public string UsedSentence() => Used switch
     {
-        CacheTopology.SysfsSource when Measured is { Detected: true } => "Used: sysfs (consistent with the measurement within 2× at every level both give).",
+        CacheTopology.SysfsSource when Measured is { Detected: true } && Consistent(Sysfs!.Sizes, Measured.Sizes) => "Used: sysfs (consistent with the measurement within 2× at every level both give).",
+        CacheTopology.SysfsSource when Measured is { Detected: true } => "Used: sysfs (the measurement disagrees by more than 2× at some level: shown beside it as a check, not used).",
         CacheTopology.SysfsSource => "Used: sysfs (no measurement to check it against).",
-        MeasuredHierarchy.Source when Sysfs is { IsKnown: true } => "Used: measured (sysfs disagrees with the measurement by more than 2×).",
         MeasuredHierarchy.Source => "Used: measured (this machine has no sysfs cache information).",
         CpuidCaches.Source => "Used: CPUID (no sysfs cache information and the sweep found no steps; on a guest CPUID may describe the host).",
         _ => "Used: none (no source knows this machine's caches).",

@@ -22,14 +22,15 @@ public class CacheSourcesTests
     }
 
     [Fact]
-    public void The_measurement_is_used_when_sysfs_disagrees_by_more_than_two_times()
+    public void Sysfs_stays_the_answer_when_the_sweep_disagrees_by_more_than_two_times_and_the_sentence_says_so()
     {
         using var sysfs = SysfsFixture.ThisVm(); // L3 32 MiB
         var sources = new CacheSources(CacheTopology.Read(sysfs.CpuRoot), EpycGuestCpuid, Measured(45 * KiB, 861 * KiB, 9 * MiB));
 
-        sources.Used.Should().Be("measured");
-        sources.Best.Source.Should().Be("measured");
-        sources.Best.L3!.SizeBytes.Should().Be(9 * MiB);
+        sources.Used.Should().Be("sysfs");
+        sources.Best.Source.Should().Be("sysfs");
+        sources.Best.L3!.SizeBytes.Should().Be(32 * MiB);
+        sources.UsedSentence().Should().Contain("disagrees by more than 2×").And.Contain("not used");
         sources.Disagree("L3").Should().BeTrue();
         sources.Disagree("L1d").Should().BeFalse();
     }
