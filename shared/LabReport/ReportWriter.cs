@@ -152,7 +152,7 @@ public static class ReportWriter
             $"{Format.Percent(RunFiles.ProbeFile.MemoryThreshold)} (each probe is a new process, and its memory point alone differs by up to {Format.Percent(RunFiles.ProbeFile.QuietMemorySpread)} from one probe to the next with the pages it gets)");
         md.AppendLine();
         var table = new MarkdownTable(["reading", "UTC", "CPU loop", "memory point", "moved (CPU, memory)", "flag"]);
-        RunFiles.ProbeReading? previous = null;
+        RunFiles.ProbeRow? previous = null;
         foreach (var reading in probe.Readings)
         {
             RunFiles.ProbeMovement? moved = previous is null ? null : RunFiles.ProbeMovement.Between(previous, reading);

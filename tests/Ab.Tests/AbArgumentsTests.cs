@@ -73,5 +73,5 @@ public class AbArgumentsTests
     [InlineData(new[] { "--a", "--b", "z", "--project", "p" }, "--a needs a value")]
     [InlineData(new[] { "--a", "x", "--b", "y", "--project", "p", "--b-env", "SCALE" }, "--b-env 'SCALE' is not NAME=VALUE")]
     public void A_wrong_command_line_names_its_mistake(string[] args, string message) =>
-        FluentActions.Invoking(() => AbArguments.Parse(args)).Should().Throw<UsageException>().Which.Message.Should().StartWith(message);
+        FluentActions.Invoking(() => AbArguments.Parse(args)).Should().Throw<AbUsageException>().Which.Message.Should().StartWith(message);
 }

@@ -5,7 +5,7 @@ public class StopRuleTests
     private static readonly TimeSpan Budget = TimeSpan.FromMinutes(10);
     private static readonly TimeSpan Round = TimeSpan.FromSeconds(10);
 
-    private static BenchmarkResult Result(AbVerdict verdict) => new("Work.Run", 1, 1, 1, 0.9, 1.1, 3, verdict);
+    private static AbResult Result(AbVerdict verdict) => new("Work.Run", 1, 1, 1, 0.9, 1.1, 3, verdict);
 
     [Fact]
     public void Everything_decided_at_a_look_stops() =>

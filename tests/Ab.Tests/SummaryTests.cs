@@ -4,13 +4,13 @@ namespace Ab.Tests;
 
 public class SummaryTests
 {
-    private static AbReport Report(bool aa = false, params BenchmarkResult[] results) => new(
+    private static AbReport Report(bool aa = false, params AbResult[] results) => new(
         new AbOptions { A = "main", B = aa ? "main" : "HEAD", IsAa = aa, Project = "src/Perf/Perf.csproj", Filters = ["*Parser*"] },
         new BuiltSide("main", new string('a', 40), "/x/a.dll"), new BuiltSide(aa ? "main" : "HEAD", new string(aa ? 'a' : 'b', 40), "/x/b.dll"),
         "src/Perf/Perf.csproj", new RoundsOutcome(results, 5, StopReason.AllDecided, TimeSpan.FromSeconds(75), null));
 
-    private static readonly BenchmarkResult Slower = new("Perf.Parser.Parse", 1_500, 1_650, 1.10, 1.08, 1.12, 5, AbVerdict.Slower);
-    private static readonly BenchmarkResult Same = new("Perf.Parser.Tokenize", 2_000_000, 2_000_000, 1.00, 0.99, 1.01, 5, AbVerdict.Same);
+    private static readonly AbResult Slower = new("Perf.Parser.Parse", 1_500, 1_650, 1.10, 1.08, 1.12, 5, AbVerdict.Slower);
+    private static readonly AbResult Same = new("Perf.Parser.Tokenize", 2_000_000, 2_000_000, 1.00, 0.99, 1.01, 5, AbVerdict.Same);
 
     [Fact]
     public void The_markdown_has_one_row_per_benchmark_and_says_why_the_rounds_stopped()
@@ -46,7 +46,7 @@ public class SummaryTests
     public void An_aa_run_counts_its_false_positives_and_names_its_widest_interval()
     {
         var flagged = Slower with { Name = "Perf.Parser.Parse" };
-        var wide = new BenchmarkResult("Perf.Parser.Wide", 1, 1, 1.0, 0.90, 1.15, 5, AbVerdict.Undecided);
+        var wide = new AbResult("Perf.Parser.Wide", 1, 1, 1.0, 0.90, 1.15, 5, AbVerdict.Undecided);
 
         string aa = Summary.AaMarkdown(Report(true, flagged, Same, wide));
 

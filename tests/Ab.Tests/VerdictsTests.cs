@@ -2,8 +2,8 @@ namespace Ab.Tests;
 
 public class VerdictsTests
 {
-    private static BenchmarkResult Judge(params double[] ratios) =>
-        Verdicts.Judge("Work.Run", [.. ratios.Select(_ => 100.0)], [.. ratios.Select(r => 100.0 * r)], threshold: 0.02);
+    private static AbResult Judge(params double[] ratios) =>
+        AbJudge.Judge("Work.Run", [.. ratios.Select(_ => 100.0)], [.. ratios.Select(r => 100.0 * r)], threshold: 0.02);
 
     [Fact]
     public void A_whole_interval_above_1_plus_threshold_is_slower() =>
@@ -57,9 +57,9 @@ public class VerdictsTests
         var same = Judge(1.001, 0.999, 1.000, 1.002, 0.998);
         var faster = Judge(0.90, 0.91, 0.89);
 
-        Verdicts.FailOnExitCode([same, slower], FailOn.Slower).Should().Be(3);
-        Verdicts.FailOnExitCode([same, faster], FailOn.Slower).Should().Be(0);
-        Verdicts.FailOnExitCode([same, faster], FailOn.Change).Should().Be(3);
-        Verdicts.FailOnExitCode([slower], FailOn.Never).Should().Be(0);
+        AbJudge.FailOnExitCode([same, slower], FailOn.Slower).Should().Be(3);
+        AbJudge.FailOnExitCode([same, faster], FailOn.Slower).Should().Be(0);
+        AbJudge.FailOnExitCode([same, faster], FailOn.Change).Should().Be(3);
+        AbJudge.FailOnExitCode([slower], FailOn.Never).Should().Be(0);
     }
 }

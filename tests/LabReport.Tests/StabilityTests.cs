@@ -110,7 +110,7 @@ public sealed class StabilityTests : IDisposable
     public void Each_run_shows_its_probe_so_runs_made_in_different_states_of_the_machine_stand_out()
     {
         static ProbeFile Probe(params double[] cpu) =>
-            new("probe.csv", [.. cpu.Select((ns, i) => new ProbeReading(i == 0 ? ProbeFile.StartLabel : $"post{i}", "", ns, 170))]);
+            new("probe.csv", [.. cpu.Select((ns, i) => new ProbeRow(i == 0 ? ProbeFile.StartLabel : $"post{i}", "", ns, 170))]);
         var rows = new Dictionary<string, ClaimRow> { ["p/1"] = new("1", "1", "", Verdict.Reproduced, "") };
 
         StabilityCommand.ProbeCell(Probe(1.43, 1.40, 1.44)).Should().Be("1.43 ns (1.40–1.44)");

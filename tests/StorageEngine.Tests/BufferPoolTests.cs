@@ -21,9 +21,9 @@ public class BufferPoolTests
     }
 
     [Theory]
-    [InlineData(Backend.Lock)]
-    [InlineData(Backend.Striped)]
-    public void A_closed_table_cannot_write_into_the_buffers_the_next_table_took(Backend backend)
+    [InlineData(TableKind.Lock)]
+    [InlineData(TableKind.Striped)]
+    public void A_closed_table_cannot_write_into_the_buffers_the_next_table_took(TableKind backend)
     {
         using var first = new WalDirectory();
         using var second = new WalDirectory();

@@ -5,9 +5,9 @@ namespace StorageEngine.Tests;
 public class CheckpointTests
 {
     [Theory]
-    [InlineData(Backend.Lock)]
-    [InlineData(Backend.Striped)]
-    public void A_checkpoint_keeps_every_insert_and_starts_a_fresh_log(Backend backend)
+    [InlineData(TableKind.Lock)]
+    [InlineData(TableKind.Striped)]
+    public void A_checkpoint_keeps_every_insert_and_starts_a_fresh_log(TableKind backend)
     {
         using var dir = new WalDirectory();
         var expected = new Dictionary<int, Row>();

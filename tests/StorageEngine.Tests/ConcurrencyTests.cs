@@ -7,11 +7,11 @@ public class ConcurrencyTests
     private const int Rounds = 3;
 
     [Theory]
-    [InlineData(Backend.Lock, false)]
-    [InlineData(Backend.Striped, false)]
-    [InlineData(Backend.Lock, true)]
-    [InlineData(Backend.Striped, true)]
-    public void Many_threads_inserting_and_overwriting_leave_every_key_with_its_last_value(Backend backend, bool withWal)
+    [InlineData(TableKind.Lock, false)]
+    [InlineData(TableKind.Striped, false)]
+    [InlineData(TableKind.Lock, true)]
+    [InlineData(TableKind.Striped, true)]
+    public void Many_threads_inserting_and_overwriting_leave_every_key_with_its_last_value(TableKind backend, bool withWal)
     {
         using var dir = new WalDirectory();
         using var table = Tables.Create(backend, withWal ? dir.Wal() with { BufferSize = 4096 } : null);
@@ -37,9 +37,9 @@ public class ConcurrencyTests
     }
 
     [Theory]
-    [InlineData(Backend.Lock)]
-    [InlineData(Backend.Striped)]
-    public void Readers_never_see_a_torn_or_foreign_value_while_writers_overwrite(Backend backend)
+    [InlineData(TableKind.Lock)]
+    [InlineData(TableKind.Striped)]
+    public void Readers_never_see_a_torn_or_foreign_value_while_writers_overwrite(TableKind backend)
     {
         using var table = Tables.Create(backend);
         const int Keys = 64;

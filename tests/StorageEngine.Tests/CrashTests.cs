@@ -17,11 +17,11 @@ public class CrashTests
     private const int CheckpointBatchSize = 4_000; // nine workers at once: smaller batches keep the test short
 
     [Theory]
-    [InlineData(Backend.Lock, "busy")]
-    [InlineData(Backend.Striped, "busy")]
-    [InlineData(Backend.Lock, "idle")]
-    [InlineData(Backend.Striped, "idle")]
-    public void Sigkill_loses_no_flushed_insert_and_replays_no_garbage(Backend backend, string afterLastFlush)
+    [InlineData(TableKind.Lock, "busy")]
+    [InlineData(TableKind.Striped, "busy")]
+    [InlineData(TableKind.Lock, "idle")]
+    [InlineData(TableKind.Striped, "idle")]
+    public void Sigkill_loses_no_flushed_insert_and_replays_no_garbage(TableKind backend, string afterLastFlush)
     {
         using var dir = new WalDirectory();
         var lines = RunAndKill(dir, backend, afterLastFlush, afterLastFlush == "busy" ? "unflushed-progress" : "idle", out string stderr);
@@ -45,12 +45,12 @@ public class CrashTests
         var dirs = stages.Select(_ => new WalDirectory()).ToList();
         try
         {
-            var workers = stages.Select((stage, i) => Start(dirs[i], Backend.Striped, "checkpoint:" + stage, CheckpointBatchSize)).ToList();
+            var workers = stages.Select((stage, i) => Start(dirs[i], TableKind.Striped, "checkpoint:" + stage, CheckpointBatchSize)).ToList();
             for (int i = 0; i < stages.Count; i++)
             {
                 var lines = KillWhenSeen(workers[i], $"stage {stages[i]}", out string stderr);
                 lines.Should().Contain($"stage {stages[i]}", $"the worker must reach the stage ({stderr})");
-                AssertRecovered(dirs[i], Backend.Striped, FlushedBatches * CheckpointBatchSize, $"killed at {stages[i]}");
+                AssertRecovered(dirs[i], TableKind.Striped, FlushedBatches * CheckpointBatchSize, $"killed at {stages[i]}");
             }
         }
         finally
@@ -59,10 +59,10 @@ public class CrashTests
         }
     }
 
-    private static List<string> RunAndKill(WalDirectory dir, Backend backend, string mode, string marker, out string stderr) =>
+    private static List<string> RunAndKill(WalDirectory dir, TableKind backend, string mode, string marker, out string stderr) =>
         KillWhenSeen(Start(dir, backend, mode), marker, out stderr);
 
-    private static Process Start(WalDirectory dir, Backend backend, string mode, int batchSize = BatchSize)
+    private static Process Start(WalDirectory dir, TableKind backend, string mode, int batchSize = BatchSize)
     {
         string worker = Path.Combine(AppContext.BaseDirectory, "StorageEngine.CrashWorker.dll");
         File.Exists(worker).Should().BeTrue("the crash worker is built next to the tests");
@@ -76,7 +76,7 @@ public class CrashTests
         // The child dies by SIGKILL, so its runtime cannot remove its diagnostic IPC files
         // (/tmp/clr-debug-pipe-*, /tmp/dotnet-diagnostic-*-socket); without diagnostics it never creates them.
         start.Environment["DOTNET_EnableDiagnostics"] = "0";
-        foreach (string arg in new[] { worker, dir.Path, backend == Backend.Lock ? "lock" : "striped", $"{FlushedBatches}", $"{batchSize}", "4", mode })
+        foreach (string arg in new[] { worker, dir.Path, backend == TableKind.Lock ? "lock" : "striped", $"{FlushedBatches}", $"{batchSize}", "4", mode })
         {
             start.ArgumentList.Add(arg);
         }
@@ -119,7 +119,7 @@ public class CrashTests
     }
 
     // Every flushed key is back and intact; unflushed ones may or may not be, but whichever are must be intact.
-    private static void AssertRecovered(WalDirectory dir, Backend backend, int flushedKeys, string because = "")
+    private static void AssertRecovered(WalDirectory dir, TableKind backend, int flushedKeys, string because = "")
     {
         using var table = Tables.Create(backend, dir.Wal());
         for (int key = 0; key < flushedKeys; key++)

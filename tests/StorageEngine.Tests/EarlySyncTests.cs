@@ -13,9 +13,9 @@ public class EarlySyncTests
     private const int SmallBudget = 64 * 1024;
 
     [Theory]
-    [InlineData(Backend.Lock)]
-    [InlineData(Backend.Striped)]
-    public void A_growing_log_is_synced_in_the_background_and_a_checkpoint_moves_the_syncs_to_the_new_log(Backend backend)
+    [InlineData(TableKind.Lock)]
+    [InlineData(TableKind.Striped)]
+    public void A_growing_log_is_synced_in_the_background_and_a_checkpoint_moves_the_syncs_to_the_new_log(TableKind backend)
     {
         using var dir = new WalDirectory();
         var fs = new FaultyFileSystem(OsFileSystem.Instance); // no faults: it counts the handles
@@ -43,7 +43,7 @@ public class EarlySyncTests
     public void No_budget_no_background_sync()
     {
         using var dir = new WalDirectory();
-        using var table = Tables.Create(Backend.Striped, dir.Wal() with { BufferSize = 4096, EarlySyncBytes = 0 });
+        using var table = Tables.Create(TableKind.Striped, dir.Wal() with { BufferSize = 4096, EarlySyncBytes = 0 });
         Fill(table, keys: 2_000);
         table.FlushWAL();
         table.Dispose(); // stops the background thread if one had started: the count is final

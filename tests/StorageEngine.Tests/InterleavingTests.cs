@@ -15,9 +15,9 @@ public class InterleavingTests
     private static readonly Row Theirs = Row.Generate(Key + 225);
 
     [Theory]
-    [InlineData(Backend.Lock)]
-    [InlineData(Backend.Striped)]
-    public void No_insert_of_the_same_key_runs_between_an_insert_s_log_record_and_its_apply(Backend backend)
+    [InlineData(TableKind.Lock)]
+    [InlineData(TableKind.Striped)]
+    public void No_insert_of_the_same_key_runs_between_an_insert_s_log_record_and_its_apply(TableKind backend)
     {
         // The apply itself is observed through the map's comparer: the first hash the map asks for after the record
         // was appended, on the inserting thread, is the apply starting (before the map takes any lock of its own).
@@ -46,9 +46,9 @@ public class InterleavingTests
     }
 
     [Theory]
-    [InlineData(Backend.Lock)]
-    [InlineData(Backend.Striped)]
-    public void A_flush_that_starts_while_another_is_syncing_makes_its_own_records_durable(Backend backend)
+    [InlineData(TableKind.Lock)]
+    [InlineData(TableKind.Striped)]
+    public void A_flush_that_starts_while_another_is_syncing_makes_its_own_records_durable(TableKind backend)
     {
         // Flush A has written every buffer and is about to sync. B appends a record (to a buffer A has already written)
         // and flushes: A's sync cannot cover it, so B must not return on A's sync alone.
@@ -69,9 +69,9 @@ public class InterleavingTests
     }
 
     [Theory]
-    [InlineData(Backend.Lock)]
-    [InlineData(Backend.Striped)]
-    public void No_insert_into_a_stripe_runs_while_a_flush_writes_its_buffer_out(Backend backend)
+    [InlineData(TableKind.Lock)]
+    [InlineData(TableKind.Striped)]
+    public void No_insert_into_a_stripe_runs_while_a_flush_writes_its_buffer_out(TableKind backend)
     {
         var disk = SimulatedLogs.NewDisk();
         var hooks = new WriteOutInterleaver();
@@ -97,8 +97,8 @@ public class InterleavingTests
         inMemory.Should().HaveCount(2);
     }
 
-    private static ITable<int, Row> Create(Backend backend, WalOptions options, IEqualityComparer<int>? comparer = null) =>
-        backend == Backend.Lock
+    private static ITable<int, Row> Create(TableKind backend, WalOptions options, IEqualityComparer<int>? comparer = null) =>
+        backend == TableKind.Lock
             ? new LockTable<int, Row>(options, comparer: comparer)
             : new StripedTable<int, Row>(options, comparer: comparer);
 

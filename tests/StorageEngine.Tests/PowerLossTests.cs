@@ -11,13 +11,13 @@ namespace StorageEngine.Tests;
 /// </summary>
 public class PowerLossTests(Xunit.Abstractions.ITestOutputHelper output)
 {
-    public static TheoryData<string> Scenarios => [.. Workload.All.Keys];
+    public static TheoryData<string> Scenarios => [.. PowerLossWorkload.All.Keys];
 
     [Theory]
     [MemberData(nameof(Scenarios))]
     public void After_a_power_cut_at_any_point_recovery_gives_a_state_between_the_last_flush_and_the_cut(string scenario)
     {
-        var workload = Workload.All[scenario];
+        var workload = PowerLossWorkload.All[scenario];
         long operations = workload.CountOperations();
         operations.Should().BeGreaterThan(100, "the workload must give many cut points");
         var seen = new Outcomes();
@@ -42,7 +42,7 @@ public class PowerLossTests(Xunit.Abstractions.ITestOutputHelper output)
     [Fact]
     public void A_power_cut_during_recovery_loses_nothing_recovery_had_found()
     {
-        var workload = Workload.All["LockTable"];
+        var workload = PowerLossWorkload.All["LockTable"];
         long operations = workload.CountOperations();
         var seen = new Outcomes();
         for (long cut = 5; cut <= operations; cut += 7)
@@ -68,7 +68,7 @@ public class PowerLossTests(Xunit.Abstractions.ITestOutputHelper output)
         seen.Recoveries.Should().BeGreaterThan(100);
     }
 
-    private static long CountRecoveryOperations(Workload workload, SimulatedDisk disk)
+    private static long CountRecoveryOperations(PowerLossWorkload workload, SimulatedDisk disk)
     {
         var copy = disk.AfterPowerLoss(PowerLoss.KeepAll, seed: 0);
         workload.Open(copy).Dispose();
@@ -96,15 +96,15 @@ public class PowerLossTests(Xunit.Abstractions.ITestOutputHelper output)
     }
 
     /// <summary>A deterministic single-threaded workload: inserts with overwrites, a flush every few of them.</summary>
-    internal sealed record Workload(string Name, bool Striped, int Stripes, int Inserts, int FlushEvery, int KeySpace, int CheckpointEvery = 0)
+    internal sealed record PowerLossWorkload(string Name, bool Striped, int Stripes, int Inserts, int FlushEvery, int KeySpace, int CheckpointEvery = 0)
     {
-        public static readonly Dictionary<string, Workload> All = new[]
+        public static readonly Dictionary<string, PowerLossWorkload> All = new[]
         {
-            new Workload("LockTable", Striped: false, Stripes: 1, Inserts: 500, FlushEvery: 6, KeySpace: 48),
-            new Workload("StripedTable, 4 stripes", Striped: true, Stripes: 4, Inserts: 1_200, FlushEvery: 40, KeySpace: 64),
-            new Workload("StripedTable, big batches", Striped: true, Stripes: 2, Inserts: 2_000, FlushEvery: 150, KeySpace: 200),
-            new Workload("LockTable, checkpoints", Striped: false, Stripes: 1, Inserts: 400, FlushEvery: 15, KeySpace: 40, CheckpointEvery: 60),
-            new Workload("StripedTable, checkpoints", Striped: true, Stripes: 4, Inserts: 400, FlushEvery: 20, KeySpace: 48, CheckpointEvery: 100),
+            new PowerLossWorkload("LockTable", Striped: false, Stripes: 1, Inserts: 500, FlushEvery: 6, KeySpace: 48),
+            new PowerLossWorkload("StripedTable, 4 stripes", Striped: true, Stripes: 4, Inserts: 1_200, FlushEvery: 40, KeySpace: 64),
+            new PowerLossWorkload("StripedTable, big batches", Striped: true, Stripes: 2, Inserts: 2_000, FlushEvery: 150, KeySpace: 200),
+            new PowerLossWorkload("LockTable, checkpoints", Striped: false, Stripes: 1, Inserts: 400, FlushEvery: 15, KeySpace: 40, CheckpointEvery: 60),
+            new PowerLossWorkload("StripedTable, checkpoints", Striped: true, Stripes: 4, Inserts: 400, FlushEvery: 20, KeySpace: 48, CheckpointEvery: 100),
         }.ToDictionary(w => w.Name);
 
         public ITable<int, Row> Open(SimulatedDisk disk)

@@ -2,17 +2,17 @@ namespace StorageEngine.Tests;
 
 public class TableSemanticsTests
 {
-    public static TheoryData<Backend, bool> Backends => new()
+    public static TheoryData<TableKind, bool> Backends => new()
     {
-        { Backend.Lock, false },
-        { Backend.Striped, false },
-        { Backend.Lock, true },
-        { Backend.Striped, true },
+        { TableKind.Lock, false },
+        { TableKind.Striped, false },
+        { TableKind.Lock, true },
+        { TableKind.Striped, true },
     };
 
     [Theory]
     [MemberData(nameof(Backends))]
-    public void Insert_overwrite_get_and_count(Backend backend, bool withWal)
+    public void Insert_overwrite_get_and_count(TableKind backend, bool withWal)
     {
         using var dir = new WalDirectory();
         using var table = Tables.Create(backend, withWal ? dir.Wal() : null);
@@ -30,7 +30,7 @@ public class TableSemanticsTests
 
     [Theory]
     [MemberData(nameof(Backends))]
-    public void Get_of_a_missing_key_throws_and_TryGet_returns_false(Backend backend, bool withWal)
+    public void Get_of_a_missing_key_throws_and_TryGet_returns_false(TableKind backend, bool withWal)
     {
         using var dir = new WalDirectory();
         using var table = Tables.Create(backend, withWal ? dir.Wal() : null);
@@ -42,9 +42,9 @@ public class TableSemanticsTests
     }
 
     [Theory]
-    [InlineData(Backend.Lock)]
-    [InlineData(Backend.Striped)]
-    public void FlushWAL_without_a_log_does_nothing(Backend backend)
+    [InlineData(TableKind.Lock)]
+    [InlineData(TableKind.Striped)]
+    public void FlushWAL_without_a_log_does_nothing(TableKind backend)
     {
         using var table = Tables.Create(backend);
         table.Insert(1, Row.Default);
@@ -54,9 +54,9 @@ public class TableSemanticsTests
     }
 
     [Theory]
-    [InlineData(Backend.Lock)]
-    [InlineData(Backend.Striped)]
-    public void Insert_after_dispose_of_a_logged_table_is_refused(Backend backend)
+    [InlineData(TableKind.Lock)]
+    [InlineData(TableKind.Striped)]
+    public void Insert_after_dispose_of_a_logged_table_is_refused(TableKind backend)
     {
         using var dir = new WalDirectory();
         var table = Tables.Create(backend, dir.Wal());
@@ -67,11 +67,11 @@ public class TableSemanticsTests
 
     [Theory]
     [MemberData(nameof(Backends))]
-    public void A_table_sized_up_front_holds_more_keys_than_its_capacity_and_recovers_them(Backend backend, bool withWal)
+    public void A_table_sized_up_front_holds_more_keys_than_its_capacity_and_recovers_them(TableKind backend, bool withWal)
     {
         using var dir = new WalDirectory();
         var options = withWal ? dir.Wal() : null;
-        using (var table = backend == Backend.Lock
+        using (var table = backend == TableKind.Lock
             ? (ITable<int, Row>)new LockTable<int, Row>(options, capacity: 100)
             : new StripedTable<int, Row>(options, capacity: 100))
         {

@@ -5,7 +5,7 @@ using StorageEngine.Wal;
 
 namespace StorageEngine.Tests;
 
-public enum Backend
+public enum TableKind
 {
     Lock,
     Striped,
@@ -13,9 +13,9 @@ public enum Backend
 
 internal static class Tables
 {
-    public static ITable<int, Row> Create(Backend backend, WalOptions? options = null) => backend switch
+    public static ITable<int, Row> Create(TableKind backend, WalOptions? options = null) => backend switch
     {
-        Backend.Lock => new LockTable<int, Row>(options),
+        TableKind.Lock => new LockTable<int, Row>(options),
         _ => new StripedTable<int, Row>(options),
     };
 

@@ -78,9 +78,9 @@ public class WalFaultTests
     }
 
     [Theory]
-    [InlineData(Backend.Lock)]
-    [InlineData(Backend.Striped)]
-    public void A_failed_sync_poisons_the_table_and_keeps_what_was_durable(Backend backend)
+    [InlineData(TableKind.Lock)]
+    [InlineData(TableKind.Striped)]
+    public void A_failed_sync_poisons_the_table_and_keeps_what_was_durable(TableKind backend)
     {
         using var dir = new WalDirectory();
         bool failSyncs = false;

@@ -5,9 +5,9 @@ namespace StorageEngine.Tests;
 public class WalRecoveryTests
 {
     [Theory]
-    [InlineData(Backend.Lock)]
-    [InlineData(Backend.Striped)]
-    public void Insert_flush_dispose_reopen_gives_identical_contents(Backend backend)
+    [InlineData(TableKind.Lock)]
+    [InlineData(TableKind.Striped)]
+    public void Insert_flush_dispose_reopen_gives_identical_contents(TableKind backend)
     {
         using var dir = new WalDirectory();
         var random = new Random(42);
@@ -34,9 +34,9 @@ public class WalRecoveryTests
     }
 
     [Theory]
-    [InlineData(Backend.Lock)]
-    [InlineData(Backend.Striped)]
-    public void Dispose_makes_unflushed_inserts_durable(Backend backend)
+    [InlineData(TableKind.Lock)]
+    [InlineData(TableKind.Striped)]
+    public void Dispose_makes_unflushed_inserts_durable(TableKind backend)
     {
         using var dir = new WalDirectory();
         using (var table = Tables.Create(backend, dir.Wal()))
@@ -52,7 +52,7 @@ public class WalRecoveryTests
     public void A_log_written_by_one_backend_opens_in_the_other()
     {
         using var dir = new WalDirectory();
-        using (var table = Tables.Create(Backend.Striped, dir.Wal()))
+        using (var table = Tables.Create(TableKind.Striped, dir.Wal()))
         {
             for (int key = 0; key < 1_000; key++)
             {
@@ -60,14 +60,14 @@ public class WalRecoveryTests
             }
         }
 
-        using var reopened = Tables.Create(Backend.Lock, dir.Wal());
+        using var reopened = Tables.Create(TableKind.Lock, dir.Wal());
         reopened.Count.Should().Be(1_000);
     }
 
     [Theory]
-    [InlineData(Backend.Lock)]
-    [InlineData(Backend.Striped)]
-    public void Concurrent_overwrites_of_hot_keys_recover_to_the_in_memory_state(Backend backend)
+    [InlineData(TableKind.Lock)]
+    [InlineData(TableKind.Striped)]
+    public void Concurrent_overwrites_of_hot_keys_recover_to_the_in_memory_state(TableKind backend)
     {
         // Many short bursts: in each, every thread overwrites every hot key at the same moment (released by one
         // barrier), so the last writes to a key race each other. A table that logged and applied in different
@@ -99,9 +99,9 @@ public class WalRecoveryTests
     }
 
     [Theory]
-    [InlineData(Backend.Lock)]
-    [InlineData(Backend.Striped)]
-    public void Concurrent_flushes_share_syncs_and_lose_nothing(Backend backend)
+    [InlineData(TableKind.Lock)]
+    [InlineData(TableKind.Striped)]
+    public void Concurrent_flushes_share_syncs_and_lose_nothing(TableKind backend)
     {
         using var dir = new WalDirectory();
         const int Threads = 8;

@@ -74,9 +74,9 @@ public sealed record AbOptions
 }
 
 /// <summary>A wrong command line: one line to print, exit code 2.</summary>
-public sealed class UsageException(string message) : Exception(message);
+public sealed class AbUsageException(string message) : Exception(message);
 
-/// <summary>Reads the command line into <see cref="AbOptions"/>; every mistake is a <see cref="UsageException"/> naming it.</summary>
+/// <summary>Reads the command line into <see cref="AbOptions"/>; every mistake is a <see cref="AbUsageException"/> naming it.</summary>
 public static class AbArguments
 {
     private static readonly string[] Known =
@@ -114,12 +114,12 @@ public static class AbArguments
 
             if (!Known.Contains(name))
             {
-                throw new UsageException(arg.StartsWith('-') ? $"unknown option '{arg}'" : $"unexpected argument '{arg}' (every value follows its option)");
+                throw new AbUsageException(arg.StartsWith('-') ? $"unknown option '{arg}'" : $"unexpected argument '{arg}' (every value follows its option)");
             }
 
             if (values.ContainsKey(name) && !Repeatable.Contains(name))
             {
-                throw new UsageException($"{name} is given twice");
+                throw new AbUsageException($"{name} is given twice");
             }
 
             var list = new List<string>();
@@ -138,7 +138,7 @@ public static class AbArguments
 
             if (list.Count == 0 || list.Any(string.IsNullOrWhiteSpace))
             {
-                throw new UsageException($"{name} needs a value");
+                throw new AbUsageException($"{name} needs a value");
             }
 
             values[name] = values.TryGetValue(name, out var earlier) ? [.. earlier, .. list] : list;
@@ -148,16 +148,16 @@ public static class AbArguments
         string? aa = One("--aa"), a = One("--a"), b = One("--b");
         if (aa is not null && (a is not null || b is not null))
         {
-            throw new UsageException("--aa measures one commit against itself: give it without --a and --b");
+            throw new AbUsageException("--aa measures one commit against itself: give it without --a and --b");
         }
 
         if (aa is null && (a is null || b is null))
         {
-            throw new UsageException(a is null && b is null ? "--a and --b are needed (the commits to compare, e.g. --a main --b HEAD), or --aa REF"
+            throw new AbUsageException(a is null && b is null ? "--a and --b are needed (the commits to compare, e.g. --a main --b HEAD), or --aa REF"
                 : a is null ? "--a is needed (the commit before, e.g. --a main)" : "--b is needed (the commit after, e.g. --b HEAD)");
         }
 
-        string project = One("--project") ?? throw new UsageException("--project is needed (the BenchmarkDotNet project, e.g. --project src/Perf/Perf.csproj)");
+        string project = One("--project") ?? throw new AbUsageException("--project is needed (the BenchmarkDotNet project, e.g. --project src/Perf/Perf.csproj)");
         return new AbOptions
         {
             A = aa ?? a!,
@@ -176,7 +176,7 @@ public static class AbArguments
                 null or "never" => FailOn.Never,
                 "slower" => FailOn.Slower,
                 "change" => FailOn.Change,
-                var other => throw new UsageException($"--fail-on '{other}' is not one of: slower, change, never"),
+                var other => throw new AbUsageException($"--fail-on '{other}' is not one of: slower, change, never"),
             },
             Out = One("--out"),
             EnvironmentA = Environment("--a-env", values.GetValueOrDefault("--a-env")),
@@ -192,7 +192,7 @@ public static class AbArguments
         string number = text.EndsWith('%') ? text[..^1] : text;
         if (!double.TryParse(number, NumberStyles.Float, CultureInfo.InvariantCulture, out double percent) || !(percent > 0) || percent > 50)
         {
-            throw new UsageException($"--threshold '{text}' is not a percentage above 0 and at most 50 (e.g. 2%)");
+            throw new AbUsageException($"--threshold '{text}' is not a percentage above 0 and at most 50 (e.g. 2%)");
         }
 
         return percent / 100;
@@ -215,7 +215,7 @@ public static class AbArguments
                 int digits = rest.TakeWhile(char.IsAsciiDigit).Count();
                 if (digits == 0 || digits == rest.Length || !int.TryParse(rest[..digits], NumberStyles.None, CultureInfo.InvariantCulture, out int n))
                 {
-                    throw new UsageException($"--budget '{text}' is not a duration (e.g. 90s, 10m, 1h30m)");
+                    throw new AbUsageException($"--budget '{text}' is not a duration (e.g. 90s, 10m, 1h30m)");
                 }
 
                 total += rest[digits] switch
@@ -223,13 +223,13 @@ public static class AbArguments
                     's' => TimeSpan.FromSeconds(n),
                     'm' => TimeSpan.FromMinutes(n),
                     'h' => TimeSpan.FromHours(n),
-                    _ => throw new UsageException($"--budget '{text}' is not a duration (e.g. 90s, 10m, 1h30m)"),
+                    _ => throw new AbUsageException($"--budget '{text}' is not a duration (e.g. 90s, 10m, 1h30m)"),
                 };
                 rest = rest[(digits + 1)..];
             }
         }
 
-        return total >= TimeSpan.FromSeconds(1) ? total : throw new UsageException($"--budget '{text}' is shorter than a second");
+        return total >= TimeSpan.FromSeconds(1) ? total : throw new AbUsageException($"--budget '{text}' is shorter than a second");
     }
 
     private static Dictionary<string, string> Environment(string option, List<string>? pairs)
@@ -240,7 +240,7 @@ public static class AbArguments
             int equals = pair.IndexOf('=', StringComparison.Ordinal);
             if (equals <= 0)
             {
-                throw new UsageException($"{option} '{pair}' is not NAME=VALUE (e.g. {option} FTF_CALIBRATION_SCALE=1.05)");
+                throw new AbUsageException($"{option} '{pair}' is not NAME=VALUE (e.g. {option} FTF_CALIBRATION_SCALE=1.05)");
             }
 
             environment[pair[..equals]] = pair[(equals + 1)..];
@@ -252,5 +252,5 @@ public static class AbArguments
     private static int ParseInt(string option, string text, int min, int max) =>
         int.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out int n) && n >= min && n <= max
             ? n
-            : throw new UsageException($"{option} '{text}' is not a whole number from {min} to {max}");
+            : throw new AbUsageException($"{option} '{text}' is not a whole number from {min} to {max}");
 }

@@ -74,7 +74,7 @@ public static class AbProgram
             var options = AbArguments.Parse(args);
             return Execute(options, output, error, currentDirectory, stop);
         }
-        catch (UsageException e)
+        catch (AbUsageException e)
         {
             error.WriteLine($"ab: {e.Message}");
             return UsageExitCode;
@@ -138,7 +138,7 @@ public static class AbProgram
         {
             StopReason.Interrupted => InterruptedExitCode,
             StopReason.Failed => Fail(error, outcome.Problem),
-            _ => Verdicts.FailOnExitCode(outcome.Results, options.FailOn),
+            _ => AbJudge.FailOnExitCode(outcome.Results, options.FailOn),
         };
     }
 

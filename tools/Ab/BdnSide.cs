@@ -24,7 +24,7 @@ public sealed class BdnSide(AbOptions options, string privateDirectory)
             stopWhen: IsRunStarting, timeout: TimeSpan.FromMinutes(2));
         if (listing.ExitCode == -1 || listing.Output.Split('\n').Any(IsRunStarting))
         {
-            throw new UsageException($"the program of {side.Ref} ran benchmarks instead of listing them: its Main must hand its arguments to BenchmarkDotNet " +
+            throw new AbUsageException($"the program of {side.Ref} ran benchmarks instead of listing them: its Main must hand its arguments to BenchmarkDotNet " +
                 "(BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args))");
         }
 
@@ -37,8 +37,8 @@ public sealed class BdnSide(AbOptions options, string privateDirectory)
         // Nothing listed: a filter that matches nothing, or a program that lists nothing at all (not BenchmarkSwitcher's).
         var all = ChildProcess.Run("dotnet", [side.ProgramPath, "--list", "flat"], privateDirectory, token, stopWhen: IsRunStarting, timeout: TimeSpan.FromMinutes(2));
         return all.ExitCode == 0 && Names(all).Count > 0
-            ? throw new UsageException($"no benchmark of {side.Ref} matches --filter {string.Join(' ', options.Filters)} ({Names(all).Count} listed without it)")
-            : throw new UsageException($"the program of {side.Ref} lists no benchmark with --list flat: its Main must hand its arguments to BenchmarkDotNet " +
+            ? throw new AbUsageException($"no benchmark of {side.Ref} matches --filter {string.Join(' ', options.Filters)} ({Names(all).Count} listed without it)")
+            : throw new AbUsageException($"the program of {side.Ref} lists no benchmark with --list flat: its Main must hand its arguments to BenchmarkDotNet " +
                 "(BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args))" + (listing.ExitCode != 0 ? $"; it exited with {listing.ExitCode}: {listing.Tail(1)}" : ""));
     }
 

@@ -6,7 +6,7 @@ namespace FirstThingsFirst.Ab;
 public delegate IReadOnlyDictionary<string, double> MeasureSide(string side, int round, CancellationToken token);
 
 /// <summary>The rounds measured so far and how they ended.</summary>
-public sealed record RoundsOutcome(IReadOnlyList<BenchmarkResult> Results, int Rounds, StopReason Reason, TimeSpan Wall, string? Problem);
+public sealed record RoundsOutcome(IReadOnlyList<AbResult> Results, int Rounds, StopReason Reason, TimeSpan Wall, string? Problem);
 
 /// <summary>
 /// Interleaved rounds: A then B in odd rounds, B then A in even ones (A B B A ...), so a drift of the machine over time
@@ -23,7 +23,7 @@ public static class Rounds
         ArgumentNullException.ThrowIfNull(progress);
         var a = new Dictionary<string, List<double>>(StringComparer.Ordinal);
         var b = new Dictionary<string, List<double>>(StringComparer.Ordinal);
-        IReadOnlyList<BenchmarkResult> results = [];
+        IReadOnlyList<AbResult> results = [];
         long start = time.GetTimestamp();
         var slowest = TimeSpan.Zero;
         int rounds = 0;
@@ -59,7 +59,7 @@ public static class Rounds
 
             var took = time.GetElapsedTime(roundStart);
             slowest = took > slowest ? took : slowest;
-            results = [.. a.Keys.Order(StringComparer.Ordinal).Select(k => Verdicts.Judge(k, a[k], b[k], options.Threshold))];
+            results = [.. a.Keys.Order(StringComparer.Ordinal).Select(k => AbJudge.Judge(k, a[k], b[k], options.Threshold))];
             progress($"round {rounds} ({took.TotalSeconds:0}s): " + string.Join(", ", results.GroupBy(r => r.Verdict).Select(g => $"{g.Count()} {Word(g.Key)}")));
             reason = StopRule.After(rounds, results, time.GetElapsedTime(start), slowest, options.Budget, options.MaxRounds);
         }

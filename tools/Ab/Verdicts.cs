@@ -38,7 +38,7 @@ public enum StopReason
 }
 
 /// <summary>One benchmark's judgement: B/A's median per-round ratio and its interval, the verdict and the rounds it rests on.</summary>
-public sealed record BenchmarkResult(string Name, double MeanA, double MeanB, double Ratio, double Lower, double Upper, int Rounds, AbVerdict Verdict)
+public sealed record AbResult(string Name, double MeanA, double MeanB, double Ratio, double Lower, double Upper, int Rounds, AbVerdict Verdict)
 {
     /// <summary>Every round's B/A in round order, those after the last look included (summary.json keeps them).</summary>
     public IReadOnlyList<double> Ratios { get; init; } = [];
@@ -49,10 +49,10 @@ public sealed record BenchmarkResult(string Name, double MeanA, double MeanB, do
 /// the interval is valid at whichever look the run stops at, so stopping as soon as everything is decided does not
 /// bias the verdicts.
 /// </summary>
-public static class Verdicts
+public static class AbJudge
 {
     /// <summary>The verdict of one benchmark from its B/A ratios in round order.</summary>
-    public static BenchmarkResult Judge(string name, IReadOnlyList<double> meansA, IReadOnlyList<double> meansB, double threshold)
+    public static AbResult Judge(string name, IReadOnlyList<double> meansA, IReadOnlyList<double> meansB, double threshold)
     {
         ArgumentNullException.ThrowIfNull(meansA);
         ArgumentNullException.ThrowIfNull(meansB);
@@ -70,12 +70,12 @@ public static class Verdicts
             Shift.Within => AbVerdict.Same,
             _ => AbVerdict.Undecided,
         };
-        return new BenchmarkResult(name, RoundsEstimate.MedianOf(meansA), RoundsEstimate.MedianOf(meansB), estimate.Median, estimate.Lower, estimate.Upper,
+        return new AbResult(name, RoundsEstimate.MedianOf(meansA), RoundsEstimate.MedianOf(meansB), estimate.Median, estimate.Lower, estimate.Upper,
             estimate.Count, verdict) { Ratios = ratios };
     }
 
     /// <summary>The exit code <c>--fail-on</c> asks for: 3 when a verdict it names occurred, else 0.</summary>
-    public static int FailOnExitCode(IEnumerable<BenchmarkResult> results, FailOn failOn)
+    public static int FailOnExitCode(IEnumerable<AbResult> results, FailOn failOn)
     {
         ArgumentNullException.ThrowIfNull(results);
         bool failed = failOn switch
@@ -95,7 +95,7 @@ public static class Verdicts
 public static class StopRule
 {
     /// <summary>Whether to stop after <paramref name="rounds"/> rounds, given the verdicts then; null to go on.</summary>
-    public static StopReason? After(int rounds, IReadOnlyCollection<BenchmarkResult> results, TimeSpan elapsed, TimeSpan slowestRound, TimeSpan budget, int maxRounds)
+    public static StopReason? After(int rounds, IReadOnlyCollection<AbResult> results, TimeSpan elapsed, TimeSpan slowestRound, TimeSpan budget, int maxRounds)
     {
         ArgumentNullException.ThrowIfNull(results);
         // Between looks the verdicts are those of the last look: only a look can newly decide anything.

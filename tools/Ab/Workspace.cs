@@ -32,7 +32,7 @@ public sealed class Workspace : IDisposable
         var top = ChildProcess.Run("git", ["rev-parse", "--show-toplevel"], currentDirectory, token);
         return top.ExitCode == 0 && top.Output.Trim() is { Length: > 0 } root
             ? root
-            : throw new UsageException($"{currentDirectory} is not in a git repository (run ab inside the repository whose commits it compares)");
+            : throw new AbUsageException($"{currentDirectory} is not in a git repository (run ab inside the repository whose commits it compares)");
     }
 
     /// <summary>The commit <paramref name="reference"/> names; a usage error when it names none.</summary>
@@ -41,7 +41,7 @@ public sealed class Workspace : IDisposable
         var commit = ChildProcess.Run("git", ["rev-parse", "--verify", "--quiet", reference + "^{commit}"], root, token);
         return commit.ExitCode == 0 && commit.Output.Trim() is { Length: 40 } hash
             ? hash
-            : throw new UsageException($"'{reference}' is not a commit of {root}");
+            : throw new AbUsageException($"'{reference}' is not a commit of {root}");
     }
 
     /// <summary>The project as a path relative to the root: a .csproj, or a folder holding exactly one (looked for from the current directory, then the root).</summary>
@@ -59,17 +59,17 @@ public sealed class Workspace : IDisposable
             var projects = System.IO.Directory.GetFiles(full, "*.csproj");
             full = projects.Length == 1
                 ? projects[0]
-                : throw new UsageException($"--project '{project}' is a folder with {projects.Length} .csproj files: name the project file");
+                : throw new AbUsageException($"--project '{project}' is a folder with {projects.Length} .csproj files: name the project file");
         }
 
         if (!File.Exists(full) || !full.EndsWith(".csproj", StringComparison.OrdinalIgnoreCase))
         {
-            throw new UsageException($"--project '{project}' is not a .csproj file or a folder holding one");
+            throw new AbUsageException($"--project '{project}' is not a .csproj file or a folder holding one");
         }
 
         string relative = Path.GetRelativePath(root, full);
         return relative.StartsWith("..", StringComparison.Ordinal) || Path.IsPathRooted(relative)
-            ? throw new UsageException($"--project '{project}' is outside the repository {root}")
+            ? throw new AbUsageException($"--project '{project}' is outside the repository {root}")
             : relative;
     }
 
@@ -97,7 +97,7 @@ public sealed class Workspace : IDisposable
         string projectFile = Path.Combine(tree, project);
         if (!File.Exists(projectFile))
         {
-            throw new UsageException($"{project} does not exist at {reference} ({commit[..10]})");
+            throw new AbUsageException($"{project} does not exist at {reference} ({commit[..10]})");
         }
 
         string output = Path.Combine(Directory, name + "-bin");
@@ -113,7 +113,7 @@ public sealed class Workspace : IDisposable
         var programs = System.IO.Directory.GetFiles(output, "*.runtimeconfig.json").Select(c => c[..^".runtimeconfig.json".Length] + ".dll")
             .Where(File.Exists).ToList();
         string program = (programs.Count == 1 ? programs[0] : programs.FirstOrDefault(p => Path.GetFileNameWithoutExtension(p) == Path.GetFileNameWithoutExtension(project)))
-            ?? throw new UsageException($"{project} did not build a program at {reference}: a BenchmarkDotNet console project is needed (OutputType Exe)");
+            ?? throw new AbUsageException($"{project} did not build a program at {reference}: a BenchmarkDotNet console project is needed (OutputType Exe)");
         return new BuiltSide(reference, commit, program);
     }
 

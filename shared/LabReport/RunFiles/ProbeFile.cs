@@ -5,7 +5,7 @@ namespace LabReport.RunFiles;
 /// <param name="Utc">When it was taken, as written.</param>
 /// <param name="CpuNs">The CPU loop's time.</param>
 /// <param name="MemoryNs">The memory-latency point's time.</param>
-public sealed record ProbeReading(string Label, string Utc, double CpuNs, double MemoryNs);
+public sealed record ProbeRow(string Label, string Utc, double CpuNs, double MemoryNs);
 
 /// <summary>
 /// The run's drift probe readings (<c>probe.csv</c> at the run folder's root, appended by <see cref="ProbeCommand"/> from <c>scripts/run-all.sh</c>): one reading
@@ -14,7 +14,7 @@ public sealed record ProbeReading(string Label, string Utc, double CpuNs, double
 /// against the one before it) ran on a machine that changed under it: its claims are flagged "machine drifted", their
 /// verdicts unchanged.
 /// </summary>
-public sealed record ProbeFile(string Path, IReadOnlyList<ProbeReading> Readings)
+public sealed record ProbeFile(string Path, IReadOnlyList<ProbeRow> Readings)
 {
     /// <summary>The file's name at the run folder's root.</summary>
     public const string FileName = ProbeCommand.FileName;
@@ -50,7 +50,7 @@ public sealed record ProbeFile(string Path, IReadOnlyList<ProbeReading> Readings
         }
 
         var table = CsvTable.Load(path, "label", "utc", "cpu_ns", "memory_ns");
-        var readings = table.Rows.Select(r => new ProbeReading(table.Cell(r, "label"), table.Cell(r, "utc"), table.Number(r, "cpu_ns"), table.Number(r, "memory_ns"))).ToList();
+        var readings = table.Rows.Select(r => new ProbeRow(table.Cell(r, "label"), table.Cell(r, "utc"), table.Number(r, "cpu_ns"), table.Number(r, "memory_ns"))).ToList();
         foreach (var reading in readings)
         {
             if (reading.Label.Length == 0 || !(reading.CpuNs > 0) || !(reading.MemoryNs > 0))
@@ -68,7 +68,7 @@ public sealed record ProbeFile(string Path, IReadOnlyList<ProbeReading> Readings
     }
 
     /// <summary>The reading after <paramref name="post"/> and the one before it, or null when the probe has no reading for it.</summary>
-    public (ProbeReading Before, ProbeReading After)? Around(string post)
+    public (ProbeRow Before, ProbeRow After)? Around(string post)
     {
         int i = Readings.ToList().FindLastIndex(r => r.Label == post);
         return i > 0 ? (Readings[i - 1], Readings[i]) : null;
@@ -111,7 +111,7 @@ public readonly record struct ProbeMovement(double Cpu, double Memory)
     public bool Drifted => Cpu > ProbeFile.CpuThreshold || Memory > ProbeFile.MemoryThreshold;
 
     /// <summary>The movement from <paramref name="before"/> to <paramref name="after"/>.</summary>
-    public static ProbeMovement Between(ProbeReading before, ProbeReading after)
+    public static ProbeMovement Between(ProbeRow before, ProbeRow after)
     {
         ArgumentNullException.ThrowIfNull(before);
         ArgumentNullException.ThrowIfNull(after);

@@ -3,7 +3,7 @@ using MeasurementLab;
 
 namespace HandRolledHarness.Tests;
 
-public sealed class CompareTests : IDisposable
+public sealed class MarkCompareTests : IDisposable
 {
     private static readonly string Fixtures = Path.Combine(AppContext.BaseDirectory, "Fixtures");
     private readonly string _directory = Directory.CreateTempSubdirectory("hand-rolled-compare-").FullName;

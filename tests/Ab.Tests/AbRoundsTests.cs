@@ -1,6 +1,6 @@
 namespace Ab.Tests;
 
-public class RoundsTests
+public class AbRoundsTests
 {
     private static readonly AbOptions Options = new() { A = "a", B = "b", Project = "p", Budget = TimeSpan.FromMinutes(10) };
 
