@@ -3,7 +3,7 @@ using LabStatistics.Tests;
 namespace StatisticsThatMatter.Tests;
 
 /// <summary>Every wrong input of post 4's program is one line naming it, exit code 2, and nothing runs.</summary>
-public class CommandLineTests
+public class StatisticsThatMatterCommandLineTests
 {
     [Theory]
     [InlineData(new[] { "bogus-subcommand" }, "'bogus-subcommand'", "check")]

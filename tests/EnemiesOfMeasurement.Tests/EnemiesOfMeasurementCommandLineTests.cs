@@ -4,7 +4,7 @@ using MeasurementLab.Caches;
 namespace EnemiesOfMeasurement.Tests;
 
 /// <summary>Every wrong input of post 2's program is one line naming it, exit code 2, and nothing runs.</summary>
-public class CommandLineTests
+public class EnemiesOfMeasurementCommandLineTests
 {
     [Theory]
     [InlineData(new[] { "bogus-subcommand" }, "'bogus-subcommand'", "defended", "cache-info")]

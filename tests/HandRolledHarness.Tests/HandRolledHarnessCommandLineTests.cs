@@ -5,7 +5,7 @@ using MeasurementLab;
 namespace HandRolledHarness.Tests;
 
 // One class: these tests redirect the process-wide Console, so they must not run in parallel with each other.
-public sealed class CommandLineTests : IDisposable
+public sealed class HandRolledHarnessCommandLineTests : IDisposable
 {
     private readonly string _directory = Directory.CreateTempSubdirectory("hand-rolled-tests-").FullName;
 

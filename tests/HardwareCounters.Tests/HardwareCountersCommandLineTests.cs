@@ -1,7 +1,7 @@
 namespace HardwareCounters.Tests;
 
 /// <summary>Every wrong input of post 5's program is one line naming it, exit code 2, and nothing runs.</summary>
-public class CommandLineTests
+public class HardwareCountersCommandLineTests
 {
     [Theory]
     [InlineData(new[] { "bogus-subcommand" }, "'bogus-subcommand'", "perf-sequential", "perf-random", "predict")]

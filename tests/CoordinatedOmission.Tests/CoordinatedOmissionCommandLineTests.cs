@@ -2,7 +2,7 @@
 namespace CoordinatedOmission.Tests;
 
 /// <summary>Every wrong input of post 3's program is one line naming it, exit code 2, and nothing runs.</summary>
-public class CommandLineTests
+public class CoordinatedOmissionCommandLineTests
 {
     private static readonly MeasurementLab.SubCommand Program = SimulationCommand.Create(TextWriter.Null, TextWriter.Null);
 

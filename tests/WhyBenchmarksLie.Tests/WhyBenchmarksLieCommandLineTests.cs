@@ -2,7 +2,7 @@
 namespace WhyBenchmarksLie.Tests;
 
 /// <summary>Every wrong input of post 1's program is one line naming it, exit code 2, and nothing runs.</summary>
-public class CommandLineTests
+public class WhyBenchmarksLieCommandLineTests
 {
     [Theory]
     [InlineData(new[] { "bogus-subcommand" }, "'bogus-subcommand'", "latency")]
