@@ -39,6 +39,12 @@ public sealed record BenchmarkEntry(
     /// <summary>Nanoseconds of the Workload/Actual iterations alone: the time the result is computed from.</summary>
     public double WorkloadNs { get; init; }
 
+    /// <summary>BDN's "FullName" (namespace, class, method and parameters: "Perf.Work.Sized(N: 10)"); empty when absent.</summary>
+    public string FullName { get; init; } = "";
+
+    /// <summary>BDN's own mean (Statistics.Mean, ns/op); null when the benchmark produced no statistics.</summary>
+    public double? MeanNs { get; init; }
+
     /// <summary>"Type.Method [Parameters]" for messages.</summary>
     public string Name => Parameters.Length == 0 ? $"{Type}.{Method}" : $"{Type}.{Method} [{Parameters}]";
 }

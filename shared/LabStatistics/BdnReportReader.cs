@@ -131,6 +131,9 @@ public static class BdnReportReader
             Title = OptionalString(benchmark, "MethodTitle") is { Length: > 0 } title ? title : method,
             EngineNs = engine,
             WorkloadNs = workload,
+            FullName = OptionalString(benchmark, "FullName") ?? "",
+            MeanNs = benchmark.TryGetProperty("Statistics", out var stats) && stats.ValueKind == JsonValueKind.Object
+                && stats.TryGetProperty("Mean", out var mean) && mean.ValueKind == JsonValueKind.Number ? mean.GetDouble() : null,
         };
     }
 

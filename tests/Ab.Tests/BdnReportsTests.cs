@@ -7,8 +7,8 @@ public class BdnReportsTests
     {
         const string json = """
             {"Title":"Work-20260101","Benchmarks":[
-              {"FullName":"Perf.Work.Run","Method":"Run","Statistics":{"Mean":1234.5,"Median":1200}},
-              {"FullName":"Perf.Work.Sized(N: 10)","Method":"Sized","Statistics":{"Mean":99.0}}]}
+              {"FullName":"Perf.Work.Run","Type":"Work","Method":"Run","Statistics":{"Mean":1234.5,"Median":1200}},
+              {"FullName":"Perf.Work.Sized(N: 10)","Type":"Work","Method":"Sized","Statistics":{"Mean":99.0}}]}
             """;
 
         BdnReports.Parse(json, "x.json").Should().Equal(("Perf.Work.Run", 1234.5), ("Perf.Work.Sized(N: 10)", 99.0));
@@ -17,7 +17,7 @@ public class BdnReportsTests
     [Fact]
     public void A_benchmark_without_statistics_failed_and_says_so()
     {
-        const string json = """{"Benchmarks":[{"FullName":"Perf.Work.Broken","Statistics":null}]}""";
+        const string json = """{"Benchmarks":[{"FullName":"Perf.Work.Broken","Type":"Work","Method":"Broken","Statistics":null}]}""";
 
         FluentActions.Invoking(() => BdnReports.Parse(json, "x.json")).Should().Throw<SideFailedException>()
             .WithMessage("Perf.Work.Broken has no measurements in x.json*");

@@ -1,4 +1,4 @@
-using System.Text.Json;
+using LabStatistics;
 
 namespace FirstThingsFirst.Ab;
 
@@ -27,37 +27,25 @@ public static class BdnReports
         return means;
     }
 
-    /// <summary>The (full name, mean in ns) pairs of one report's text; a benchmark without statistics failed.</summary>
+    /// <summary>The (full name, mean in ns) pairs of one report's text (read by LabStatistics' reader); a benchmark without statistics failed.</summary>
     public static IReadOnlyList<(string Name, double Mean)> Parse(string json, string source)
     {
+        BdnReport report;
         try
         {
-            using var document = JsonDocument.Parse(json);
-            if (!document.RootElement.TryGetProperty("Benchmarks", out var benchmarks) || benchmarks.ValueKind != JsonValueKind.Array)
-            {
-                throw new SideFailedException($"{source} has no Benchmarks array");
-            }
-
-            var list = new List<(string, double)>();
-            foreach (var benchmark in benchmarks.EnumerateArray())
-            {
-                string name = benchmark.TryGetProperty("FullName", out var full) && full.GetString() is { Length: > 0 } n
-                    ? n
-                    : throw new SideFailedException($"{source}: a benchmark without FullName");
-                if (!benchmark.TryGetProperty("Statistics", out var statistics) || statistics.ValueKind != JsonValueKind.Object
-                    || !statistics.TryGetProperty("Mean", out var mean) || mean.ValueKind != JsonValueKind.Number || !(mean.GetDouble() > 0))
-                {
-                    throw new SideFailedException($"{name} has no measurements in {source} (it failed; see the side's log)");
-                }
-
-                list.Add((name, mean.GetDouble()));
-            }
-
-            return list;
+            report = BdnReportReader.Parse(source, json);
         }
-        catch (JsonException e)
+        catch (ReportFormatException e)
         {
             throw new SideFailedException($"{source} is not a readable report: {e.Message}");
         }
+
+        return report.Benchmarks.Select(b =>
+        {
+            string name = b.FullName is { Length: > 0 } full ? full : throw new SideFailedException($"{source}: a benchmark without FullName");
+            return b.MeanNs is > 0 and double mean
+                ? (name, mean)
+                : throw new SideFailedException($"{name} has no measurements in {source} (it failed; see the side's log)");
+        }).ToList();
     }
 }
