@@ -27,7 +27,8 @@ Builds the solution once (Release), runs each post's lab-run.sh hook (its first 
 results directory, then plans: while the budget lasts, 'LabReport plan' judges the run so far and names the undecided
 claim that is cheapest to decide, and the run measures more rounds of its cases. It ends with the lab report. It
 prints the plan before it starts, what is being decided as it goes, and at the end a summary table (also written to
-timings.md in the results directory, with the share of the run spent in measured iterations).
+timings.md in the results directory, with the share of the run spent in measured iterations) and, per claim, where
+its spread comes from (spread.md: between rounds and within them).
 
   --profile smoke   each benchmark once, each mode briefly: proves everything runs (CI uses this); no planner
   --profile quick   (default) every claim's comparison, short iterations: a 10-minute budget
@@ -386,6 +387,11 @@ if [ "$HAS_REPORT" -eq 1 ] && [ "$INTERRUPTED" -eq 0 ]; then
     FAILED+=(report)
   fi
   if [ -f "$OUT/report.md" ]; then REPORT="$OUT/report.md"; fi
+  # Where each claim's spread comes from (between rounds, within them, Kalibera & Jones's iterations per round): the
+  # table issue 47 asks of every run, beside its verdicts. A failure is a warning: the report stands without it.
+  if [ -n "$LAB_APP" ]; then
+    "$LAB_APP" spread "$OUT" --out "$OUT" > /dev/null 2> "$BUILD_DIR/spread.err" || lab_warn "LabReport spread failed: $(tail -n 1 "$BUILD_DIR/spread.err")"
+  fi
 fi
 
 write_summary
