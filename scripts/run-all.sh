@@ -216,7 +216,7 @@ export FTF_ROUNDS_SEED
   echo "rounds of each post), each round in its own order drawn from seed $FTF_ROUNDS_SEED."
   if planner_on; then echo "Then the planner added rounds where a claim was undecided, within the $(lab_duration "$BUDGET") budget (plan.md)."; fi
   echo "Replay the orders with: scripts/run-all.sh --profile $PROFILE${BUDGET_ARG:+ --budget $BUDGET_ARG} --seed $FTF_ROUNDS_SEED"
-  echo "Post 3's simulation runs once per client (its README says why); its max is judged pause by pause (pauses.csv)."
+  echo "Post 3's simulation runs once per client (its README says why); its percentiles are judged per pause cycle (windows.csv), its max pause by pause (pauses.csv)."
 } > "$OUT/rounds.md"
 lab_info "rounds: seed $FTF_ROUNDS_SEED (rounds.md)"
 

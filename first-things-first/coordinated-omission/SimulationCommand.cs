@@ -30,8 +30,9 @@ internal static class SimulationCommand
           --workers N       worker threads of the queued service behind the concurrent client,
                             1..{MaxWorkers} (default {SimulationSettings.DefaultWorkers}, the post's serial service); needs --client with concurrent
           --output DIR      also write each distribution as HdrHistogram .hgrm (values in ms),
-                            configuration.json, report.md and pauses.csv (each client's worst
-                            latency per pause) into DIR (created if missing)
+                            configuration.json, report.md, pauses.csv (each client's worst
+                            latency per pause) and windows.csv (each client's percentiles per
+                            pause cycle) into DIR (created if missing)
           --virtual         deterministic virtual clock: work takes exactly 1 ms, a pause exactly
                             --pause-ms; finishes at once, the numbers are exact
           -h, --help        this text

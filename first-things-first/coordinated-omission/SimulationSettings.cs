@@ -42,7 +42,7 @@ internal sealed record SimulationSettings
     /// <summary>Workers of the queued service behind the concurrent client.</summary>
     public int Workers { get; init; } = DefaultWorkers;
 
-    /// <summary>Where to write .hgrm files, configuration.json, report.md and pauses.csv; null: nowhere.</summary>
+    /// <summary>Where to write .hgrm files, configuration.json, report.md, pauses.csv and windows.csv; null: nowhere.</summary>
     public string? OutputDirectory { get; init; }
 
     /// <summary>Run on the deterministic <see cref="VirtualClock"/> instead of the real one.</summary>

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # scripts/run-all.sh's hook for post 3 ("Coordinated Omission"): the clients on the real clock, then the virtual-clock
-# run; each writes report.md, configuration.json, pauses.csv and one .hgrm file per distribution. Not a BenchmarkDotNet program.
+# run; each writes report.md, configuration.json, pauses.csv, windows.csv and one .hgrm file per distribution. Not a BenchmarkDotNet program.
 set -euo pipefail
 # shellcheck source=../../scripts/lib/hook.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/hook.sh"
 
 LAB_BUDGET="smoke=15 quick=20 full=85"
 # No rounds: the claims come from one simulated load whose numbers the injected pauses set (the virtual-clock run is
-# exact); the real-clock max is judged pause by pause instead (pauses.csv).
+# exact); the real-clock max is judged pause by pause instead (pauses.csv), the percentiles pause cycle by pause cycle (windows.csv).
 LAB_ROUNDS="smoke=1 quick=1 full=1"
 LAB_HOOK_HELP=$(cat <<'TEXT'
   PROFILE smoke   real clock, 2 s of schedule per client (closed, corrected, open, concurrent), then the virtual run
@@ -18,6 +18,8 @@ LAB_HOOK_HELP=$(cat <<'TEXT'
                                                             spin: run full on a quiet machine)
                   pauses.csv                               each client's worst latency per pause (max-same's
                                                             interval: the pauses pair up between clients)
+                  windows.csv                              each client's percentiles per pause cycle (the
+                                                            percentile claims' intervals, cycles paired likewise)
                   virtual/                                 the virtual-clock run (the post's settings, exact)
 TEXT
 )

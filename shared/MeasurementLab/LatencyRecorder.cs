@@ -95,6 +95,9 @@ public sealed class LatencyRecorder
         _histogram.RecordValueWithExpectedInterval(ticks, expectedIntervalTicks);
     }
 
+    /// <summary>Forgets every recorded value, keeping the range: one recorder reused window after window.</summary>
+    public void Reset() => _histogram.Reset();
+
     /// <summary>Adds every value of <paramref name="other"/> to this recorder (to merge per-thread recorders).</summary>
     /// <exception cref="ArgumentException">The recorders use different tick rates or <paramref name="other"/> holds values above this one's range.</exception>
     public void Add(LatencyRecorder other)

@@ -54,7 +54,7 @@ public sealed class ReportAndFilesTests(PostRunFixture post) : IClassFixture<Pos
         var names = written.Select(Path.GetFileName).ToList();
         names.Should().BeEquivalentTo(
             "closed-loop.hgrm", "closed-loop-corrected.hgrm", "open-loop.hgrm", "open-loop.send-lateness.hgrm",
-            "concurrent-open-loop.hgrm", "concurrent-open-loop.send-lateness.hgrm", "configuration.json", "pauses.csv", "report.md");
+            "concurrent-open-loop.hgrm", "concurrent-open-loop.send-lateness.hgrm", "configuration.json", "pauses.csv", "windows.csv", "report.md");
         File.ReadAllText(Path.Combine(_directory.FullName, "report.md")).Should().Be(report);
 
         foreach (var (file, recorder) in SimulationFiles.Distributions(post.Result))
@@ -134,6 +134,7 @@ public sealed class ReportAndFilesTests(PostRunFixture post) : IClassFixture<Pos
         int exit = SimulationCommand.Run(["--virtual", "--duration", "2", "--client", "closed", "--output", target], output, TextWriter.Null);
 
         exit.Should().Be(0);
+        // 2 s: 900 requests, one pause at 499 and no whole cycle after it, so no windows.csv.
         Directory.GetFiles(target).Select(Path.GetFileName).Should().BeEquivalentTo("closed-loop.hgrm", "closed-loop-corrected.hgrm", "configuration.json", "pauses.csv", "report.md");
     }
 }

@@ -162,6 +162,28 @@ public class LatencyRecorderTests
     }
 
     [Fact]
+    public void A_reset_recorder_is_empty_and_records_again_as_a_fresh_one()
+    {
+        var reused = Microseconds();
+        var fresh = Microseconds();
+        reused.Record(5_000_000);
+        reused.RecordWithExpectedInterval(3_000, 1_000);
+
+        reused.Reset();
+
+        reused.Count.Should().Be(0);
+        reused.MaxTicks.Should().Be(0);
+        reused.HighestTrackable.Should().Be(fresh.HighestTrackable);
+        foreach (long v in new long[] { 7, 70, 700, 7_000 })
+        {
+            reused.Record(v);
+            fresh.Record(v);
+        }
+
+        reused.Summarize().Should().Be(fresh.Summarize());
+    }
+
+    [Fact]
     public void Recorders_of_different_clocks_cannot_be_merged()
     {
         var micro = Microseconds();

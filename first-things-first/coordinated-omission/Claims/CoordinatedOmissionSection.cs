@@ -40,26 +40,27 @@ public sealed partial class CoordinatedOmissionSection : PostSection
 
         double? seconds = SettingsDiffer(context) is null ? null : RunSeconds(context);
         var percentiles = new Percentiles(context);
+        var windows = new Windows(context);
         foreach (var published in context.Published.Claims)
         {
             var (claim, how) = seconds is double s && CountClaims.Contains(published.Id) ? Carried(context.Published, published, s) : (published, "");
             var row = claim.Id switch
             {
-                "closed-p99" => Percentile(claim, percentiles, "Closed-loop", "p99"),
-                "closed-p90" => Percentile(claim, percentiles, "Closed-loop", "p90"),
-                "closed-p999" => Percentile(claim, percentiles, "Closed-loop", "p99.9"),
+                "closed-p99" => Percentile(claim, percentiles, windows, ClosedLoop, "p99"),
+                "closed-p90" => Percentile(claim, percentiles, windows, ClosedLoop, "p90"),
+                "closed-p999" => Percentile(claim, percentiles, windows, ClosedLoop, "p99.9"),
                 "closed-slow" => ClosedSlow(context, claim),
                 "closed-gap" => ClosedGap(context, claim),
                 "closed-loop-rate" => ClosedRate(context, claim),
-                "open-p90" => Percentile(claim, percentiles, "Open-loop", "p90"),
-                "open-p99" => Percentile(claim, percentiles, "Open-loop", "p99"),
-                "p50-same" => PercentileRatio(claim, percentiles, "Open-loop", "Closed-loop", "p50"),
-                "p90-jump" => PercentileRatio(claim, percentiles, "Open-loop", "Closed-loop", "p90"),
-                "p99-jump" => PercentileRatio(claim, percentiles, "Open-loop", "Closed-loop", "p99"),
-                "p999-same" => PercentileRatio(claim, percentiles, "Open-loop", "Closed-loop", "p99.9"),
+                "open-p90" => Percentile(claim, percentiles, windows, OpenLoop, "p90"),
+                "open-p99" => Percentile(claim, percentiles, windows, OpenLoop, "p99"),
+                "p50-same" => PercentileRatio(claim, percentiles, windows, OpenLoop, ClosedLoop, "p50"),
+                "p90-jump" => PercentileRatio(claim, percentiles, windows, OpenLoop, ClosedLoop, "p90"),
+                "p99-jump" => PercentileRatio(claim, percentiles, windows, OpenLoop, ClosedLoop, "p99"),
+                "p999-same" => PercentileRatio(claim, percentiles, windows, OpenLoop, ClosedLoop, "p99.9"),
                 "max-same" => MaxSame(context, claim, percentiles),
                 "open-delayed" => claim.Value > 0 ? Delayed(context, claim) : Judge.Row(claim, "—", Verdict.NotMeasurableHere, $"{how}: too short for a pause"),
-                "corrected-p90" => PercentileRatio(claim, percentiles, "Corrected", "Closed-loop", "p90"),
+                "corrected-p90" => PercentileRatio(claim, percentiles, windows, Corrected, ClosedLoop, "p90"),
                 _ => throw new InvalidOperationException($"published-numbers.json: post 3's claim '{claim.Id}' has no measurement here"),
             };
             yield return how.Length > 0 && row.Verdict != Verdict.NotMeasurableHere ? row with { Note = $"{how}; {row.Note}" } : row;
@@ -145,24 +146,56 @@ public sealed partial class CoordinatedOmissionSection : PostSection
         }
     }
 
-    private static ClaimRow Percentile(PublishedClaim claim, Percentiles percentiles, string client, string metric)
+    // One percentile of the whole run is one number with no interval, and a percentile of this load moves from run to
+    // run (p50's open / closed: 1.03×, 1.06×, 1.02×, 1.00× in results/amd-epyc-f25m17s1-2c-vm/2026-12-02-{full,full-2,
+    // quick,quick-2}, "not reproduced" against ±5% in one of them, "reproduced" in the others). Every client's
+    // service pauses at the same request numbers, so windows.csv cuts each client's latencies into the same pause cycles
+    // (one pause and the same load each): a value claim is judged on the per-cycle values, a ratio claim on the
+    // per-cycle ratios, their median with Student's t on their logs (as max-same's per-pause ratios), with the whole
+    // run's number beside it. Without windows.csv (runs before it) or with fewer than two cycles paired, the whole
+    // run's number, a point.
+    private static ClaimRow Percentile(PublishedClaim claim, Percentiles percentiles, Windows windows, string client, string metric)
     {
         if (percentiles.At(client, metric) is not var (value, source))
         {
             return Judge.Missing(claim, $"{client} {metric}: neither report.md nor the .hgrm file has it");
         }
 
-        return Judge.Estimate(claim, RatioEstimate.Point(value), $"{Milliseconds(value)} ({source}; one run, no interval)", Milliseconds);
+        var rows = windows.Values(client, metric);
+        if (rows is not { Count: >= 2 })
+        {
+            return Judge.Estimate(claim, RatioEstimate.Point(value), $"{Milliseconds(value)} ({source}; one run, no interval{windows.TooFew(rows, metric)})", Milliseconds);
+        }
+
+        var (perWindow, used) = Across([.. rows.Select(r => r.Ms)]);
+        return Judge.Estimate(claim, perWindow, $"{Interval.Text(perWindow, Milliseconds)} — {metric} {Windows.Per(rows[0], metric)}, over {Windows.Count(rows, used)} ({WindowsFile}); " +
+            $"the whole run's {metric} {Milliseconds(value)} ({source})", Milliseconds);
     }
 
-    private static ClaimRow PercentileRatio(PublishedClaim claim, Percentiles percentiles, string numerator, string denominator, string metric)
+    private static ClaimRow PercentileRatio(PublishedClaim claim, Percentiles percentiles, Windows windows, string numerator, string denominator, string metric)
     {
         if (percentiles.At(numerator, metric) is not var (n, _) || percentiles.At(denominator, metric) is not var (d, source))
         {
             return Judge.Missing(claim, $"{numerator} or {denominator} {metric}: not in the run");
         }
 
-        return Judge.Ratio(claim, RatioEstimate.Point(n / d), $"{Format.Number(n)} / {Format.Number(d)} ms ({source})");
+        var pairs = windows.Pairs(numerator, denominator, metric);
+        if (pairs is not { Count: >= 2 })
+        {
+            return Judge.Ratio(claim, RatioEstimate.Point(n / d), $"{Format.Number(n)} / {Format.Number(d)} ms ({source}{windows.TooFew(pairs?.Select(p => p.Numerator).ToList(), metric)})");
+        }
+
+        var (perWindow, used) = Across([.. pairs.Select(p => p.Numerator.Ms / p.Denominator.Ms)]);
+        return Judge.Ratio(claim, perWindow, $"{Windows.Per(pairs[0].Numerator, metric)}, {Short[numerator]} / {Short[denominator]}: {Interval.Ratio(perWindow)} " +
+            $"over {Windows.Count([.. pairs.Select(p => p.Numerator)], used, " paired")} ({WindowsFile}); the whole run's {metric} {Format.Number(n)} / {Format.Number(d)} ms ({source})");
+    }
+
+    // Repeated values of one quantity (per pause, per cycle) as the rounds' estimate takes them: their median, and
+    // Student's t on their logs at the confidence sequence's last look (3, 5, 8, 12, 18, 27 values); Used says how many.
+    private static (RatioEstimate Estimate, int Used) Across(IReadOnlyList<double> values)
+    {
+        var rounds = LabRounds.RoundsEstimate.FromRatios(values);
+        return (new RatioEstimate(rounds.Median, rounds.Lower, rounds.Upper, rounds.HasInterval) { Level = rounds.Level }, rounds.Count);
     }
 
     // A max is one request: a stall of the machine during one pause moves it (9c605ac's two full runs, in the tree of
@@ -176,18 +209,27 @@ public sealed partial class CoordinatedOmissionSection : PostSection
             || percentiles.At(OpenLoop, "max") is not var (n, _) || percentiles.At(ClosedLoop, "max") is not var (d, source)
             || PausePairs(context, path) is not { Count: >= 2 } ratios)
         {
-            return PercentileRatio(claim, percentiles, OpenLoop, ClosedLoop, "max");
+            return PercentileRatio(claim, percentiles, Windows.None, OpenLoop, ClosedLoop, "max");
         }
 
-        var rounds = LabRounds.RoundsEstimate.FromRatios(ratios);
-        var perPause = new RatioEstimate(rounds.Median, rounds.Lower, rounds.Upper, rounds.HasInterval) { Level = rounds.Level };
+        var (perPause, _) = Across(ratios);
         return Judge.Ratio(claim, perPause, $"worst latency per pause, open / closed: {Interval.Ratio(perPause)} over {ratios.Count} pauses paired ({PausesFile}); " +
             $"the max itself {Format.Number(n)} / {Format.Number(d)} ms = {RatioEstimate.Format(n / d)}× ({source})");
     }
 
     internal const string PausesFile = "pauses.csv";
+    internal const string WindowsFile = "windows.csv";
     private const string OpenLoop = "Open-loop";
     private const string ClosedLoop = "Closed-loop";
+    private const string Corrected = "Corrected";
+
+    // The clients as a note names them.
+    private static readonly Dictionary<string, string> Short = new(StringComparer.Ordinal)
+    {
+        [OpenLoop] = "open",
+        [ClosedLoop] = "closed",
+        [Corrected] = "corrected",
+    };
 
     // pauses.csv (client,pause,request,worst_ms): the open loop's worst latency over the closed loop's, pause by pause;
     // null (and a problem under the table) when the file is malformed.
@@ -204,6 +246,129 @@ public sealed partial class CoordinatedOmissionSection : PostSection
         {
             context.Problem(e is InvalidDataException ? e.Message : $"{path}: cannot be read ({e.Message})");
             return null;
+        }
+    }
+
+    /// <summary>
+    /// windows.csv (client,window,windows,first_request,requests,p50_ms,p90_ms,p99_ms,p999_ms,max_ms): each client's
+    /// percentiles per pause cycle. A cell is empty where its row is not the one for that percentile: a cycle too short
+    /// for it (fewer than 1/(1 − q) requests: a 500-request cycle's p99.9 is its max) has it on rows pooling
+    /// consecutive cycles (windows = 2: 1,000 requests). Read once; a malformed file is one problem under the table,
+    /// and the claims fall back to the whole run's numbers.
+    /// </summary>
+    private sealed class Windows
+    {
+        private static readonly Dictionary<string, string> ColumnOf = new(StringComparer.Ordinal)
+        {
+            ["p50"] = "p50_ms",
+            ["p90"] = "p90_ms",
+            ["p99"] = "p99_ms",
+            ["p99.9"] = "p999_ms",
+        };
+
+        private readonly List<Row>? _rows;
+
+        public Windows(SectionContext? context)
+        {
+            if (context?.OptionalFile(WindowsFile) is { } path)
+            {
+                _rows = Load(context, path);
+            }
+        }
+
+        /// <summary>No windows: the claims that never read them.</summary>
+        public static Windows None { get; } = new(null);
+
+        /// <summary>One row: the first cycle, how many it pools, its requests and its cells (NaN: empty).</summary>
+        public sealed record Row(string Client, int Window, int Windows, long Requests, IReadOnlyDictionary<string, double> Cells)
+        {
+            public double Ms { get; init; } = double.NaN;
+        }
+
+        /// <summary>A client's rows that carry <paramref name="metric"/>, in cycle order; null without a readable file.</summary>
+        public IReadOnlyList<Row>? Values(string client, string metric)
+        {
+            if (_rows is null)
+            {
+                return null;
+            }
+
+            string column = ColumnOf[metric];
+            var mine = _rows.Where(r => r.Client == client && !double.IsNaN(r.Cells[column])).ToList();
+            // One span per percentile (the writer's); the smallest, should a file have more.
+            return mine.Count == 0 ? [] : [.. mine.Where(r => r.Windows == mine.Min(m => m.Windows)).OrderBy(r => r.Window).Select(r => r with { Ms = r.Cells[column] })];
+        }
+
+        /// <summary>The two clients' rows for the same cycles; null without a readable file.</summary>
+        public IReadOnlyList<(Row Numerator, Row Denominator)>? Pairs(string numerator, string denominator, string metric) =>
+            Values(numerator, metric) is { } n && Values(denominator, metric) is { } d
+                ? [.. n.Join(d, r => (r.Window, r.Windows), r => (r.Window, r.Windows), (a, b) => (a, b))]
+                : null;
+
+        /// <summary>"per window of 500 requests (one pause each)", or how the cycles were pooled for the percentile.</summary>
+        public static string Per(Row row, string metric)
+        {
+            long each = row.Requests / row.Windows;
+            return row.Windows == 1
+                ? $"per window of {each:N0} requests (one pause each)"
+                : $"per {row.Windows} windows of {each:N0} requests pooled ({row.Requests:N0} requests: one window's {metric} would be its max)";
+        }
+
+        /// <summary>"26 windows", or "13 groups of 2 windows"; and how many the interval took, when not all.</summary>
+        public static string Count(IReadOnlyList<Row> rows, int used, string paired = "")
+        {
+            string count = (rows[0].Windows == 1 ? $"{rows.Count} windows" : $"{rows.Count} groups of {rows[0].Windows} windows") + paired;
+            return used == rows.Count ? count : $"{count}, the first {used} for the interval (the confidence sequence's last look)";
+        }
+
+        /// <summary>Why a point was judged although windows.csv is there: too few cycles for the percentile; "" without the file.</summary>
+        public string TooFew(IReadOnlyList<Row>? rows, string metric) => rows is null || _rows is null
+            ? ""
+            : $"; {WindowsFile} has {rows.Count} for {metric} where an interval needs 2";
+
+        private static List<Row>? Load(SectionContext context, string path)
+        {
+            try
+            {
+                var table = CsvTable.Load(path, ["client", "window", "windows", "requests", .. ColumnOf.Values]);
+                var rows = new List<Row>();
+                var seen = new HashSet<(string, int, int)>();
+                foreach (var (cells, i) in table.Rows.Select((r, i) => (r, i + 1)))
+                {
+                    string client = table.Cell(cells, "client");
+                    int window = Whole(table, cells, "window", i);
+                    int windows = Whole(table, cells, "windows", i);
+                    long requests = Whole(table, cells, "requests", i);
+                    var values = ColumnOf.Values.ToDictionary(c => c, c => table.Number(cells, c));
+                    if (values.FirstOrDefault(v => v.Value < 0 || double.IsInfinity(v.Value)) is { Key: not null } bad)
+                    {
+                        throw new InvalidDataException($"{path}: row {i}: {bad.Key} {bad.Value} is not a latency (a number of ms, 0 or more, or empty)");
+                    }
+
+                    if (!seen.Add((client, window, windows)))
+                    {
+                        throw new InvalidDataException($"{path}: row {i}: {client} window {window} (windows {windows}) appears twice");
+                    }
+
+                    rows.Add(new Row(client, window, windows, requests, values));
+                }
+
+                return rows;
+            }
+            catch (Exception e) when (e is InvalidDataException or IOException or UnauthorizedAccessException)
+            {
+                context.Problem(e is InvalidDataException ? e.Message : $"{path}: cannot be read ({e.Message})");
+                return null;
+            }
+        }
+
+        // A count of the file (a cycle's number, how many pooled, requests): a whole number from 1.
+        private static int Whole(CsvTable table, string[] cells, string column, int row)
+        {
+            double value = table.Number(cells, column);
+            return value >= 1 && value <= int.MaxValue && value == Math.Floor(value)
+                ? (int)value
+                : throw new InvalidDataException($"{table.Path}: row {row}: {column} '{table.Cell(cells, column)}' is not a whole number from 1");
         }
     }
 
