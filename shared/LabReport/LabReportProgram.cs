@@ -3,7 +3,7 @@ using MeasurementLab;
 
 namespace LabReport;
 
-/// <summary>The entry point: <c>report</c>, <c>compare</c>, <c>readme</c>, <c>stability</c>, <c>flame</c>, <c>probe</c>, <c>--help</c>.</summary>
+/// <summary>The entry point: the commands of <see cref="Usage"/> (<see cref="CommandNames"/>) and <c>--help</c>.</summary>
 public static class LabReportProgram
 {
     /// <summary>The whole usage text.</summary>
@@ -46,24 +46,12 @@ public static class LabReportProgram
         ArgumentNullException.ThrowIfNull(error);
         // Reports are compared byte for byte (golden files, diffs between runs): one number format everywhere.
         System.Globalization.CultureInfo.CurrentCulture = System.Globalization.CultureInfo.InvariantCulture;
-        SubCommand[] commands =
-        [
-            Command("report", "report.md and the charts of a run", a => ReportCommand.Run(a, output, error), ReportCommand.Usage),
-            Command("compare", "runs compared benchmark by benchmark", a => CompareCommand.Run(a, output, error), CompareCommand.Usage),
-            Command("readme", "the measured-here blocks of the post READMEs", a => ReadmeCommand.Run(a, output, error), ReadmeCommand.Usage),
-            Command("stability", "several runs' verdicts side by side", a => StabilityCommand.Run(a, output, error), StabilityCommand.Usage),
-            Command("flame", "a flame graph from folded stacks", a => FlameGraphs.FlameCommand.Run(a, output, error), FlameGraphs.FlameCommand.Usage),
-            Command("probe", "the drift probe, appended to a run's probe.csv", a => ProbeCommand.Run(a, output), ProbeCommand.Usage),
-            Command("plan", "what a run should measure next", a => Planning.PlanCommand.Run(a, output, error), Planning.PlanCommand.Usage),
-            Command("efficiency", "where a run's time went", a => Planning.EfficiencyCommand.Run(a, output), Planning.EfficiencyCommand.Usage),
-            Command("archive", "a run made lean: raw files gzipped, or its summary only", a => ArchiveCommand.Run(a, output, error), ArchiveCommand.Usage),
-            Command("spread", "where each claim's spread comes from", a => Planning.SpreadCommand.Run(a, output), Planning.SpreadCommand.Usage),
-        ];
+        var commands = Commands(output, error);
         if (args.Count == 0 || args[0] is "--help" or "-h" or "help")
         {
             if (args.Count == 0)
             {
-                return LabEntryPoint.UsageError(error, "a command is needed: report, compare, readme, stability, flame, probe, plan, efficiency or spread", Invocation + " --help");
+                return LabEntryPoint.UsageError(error, $"a command is needed: {Names(commands, " or ")}", Invocation + " --help");
             }
 
             output.WriteLine(Usage);
@@ -72,7 +60,7 @@ public static class LabReportProgram
 
         if (commands.FirstOrDefault(c => c.Name == args[0]) is not { } command)
         {
-            return LabEntryPoint.UsageError(error, $"unknown command '{args[0]}' (allowed: report, compare, readme, stability, flame, probe, plan, efficiency, spread)", Invocation + " --help");
+            return LabEntryPoint.UsageError(error, $"unknown command '{args[0]}' (allowed: {Names(commands, ", ")})", Invocation + " --help");
         }
 
         try
@@ -86,6 +74,27 @@ public static class LabReportProgram
             return LabEntryPoint.UsageExitCode;
         }
     }
+
+    /// <summary>The commands' names, in the order the error messages list them.</summary>
+    public static IReadOnlyList<string> CommandNames { get; } = [.. Commands(TextWriter.Null, TextWriter.Null).Select(c => c.Name)];
+
+    // "report, compare, … or spread" (last separator given): the one list both error messages print.
+    private static string Names(IReadOnlyList<SubCommand> commands, string last) =>
+        string.Join(", ", commands.SkipLast(1).Select(c => c.Name)) + last + commands[^1].Name;
+
+    private static SubCommand[] Commands(TextWriter output, TextWriter error) =>
+        [
+            Command("report", "report.md and the charts of a run", a => ReportCommand.Run(a, output, error), ReportCommand.Usage),
+            Command("compare", "runs compared benchmark by benchmark", a => CompareCommand.Run(a, output, error), CompareCommand.Usage),
+            Command("readme", "the measured-here blocks of the post READMEs", a => ReadmeCommand.Run(a, output, error), ReadmeCommand.Usage),
+            Command("stability", "several runs' verdicts side by side", a => StabilityCommand.Run(a, output, error), StabilityCommand.Usage),
+            Command("flame", "a flame graph from folded stacks", a => FlameGraphs.FlameCommand.Run(a, output, error), FlameGraphs.FlameCommand.Usage),
+            Command("probe", "the drift probe, appended to a run's probe.csv", a => ProbeCommand.Run(a, output), ProbeCommand.Usage),
+            Command("plan", "what a run should measure next", a => Planning.PlanCommand.Run(a, output, error), Planning.PlanCommand.Usage),
+            Command("efficiency", "where a run's time went", a => Planning.EfficiencyCommand.Run(a, output), Planning.EfficiencyCommand.Usage),
+            Command("archive", "a run made lean: raw files gzipped, or its summary only", a => ArchiveCommand.Run(a, output, error), ArchiveCommand.Usage),
+            Command("spread", "where each claim's spread comes from", a => Planning.SpreadCommand.Run(a, output), Planning.SpreadCommand.Usage),
+        ];
 
     private static SubCommand Command(string name, string summary, Func<string[], int> run, string usage) =>
         new(name, summary, run, usage) { Invocation = $"{Invocation} {name}" };

@@ -76,6 +76,84 @@ public sealed class PlanningTests : IDisposable
     }
 
     [Fact]
+    public void A_class_that_costs_more_outside_the_engine_is_planned_at_its_own_cost()
+    {
+        // Post 2's log of the committed full run 2026-12-02-full, cut before its planner steps: E4's processes spend
+        // 7.1 s each outside BenchmarkDotNet's engine (a 2M-entry table built in [GlobalSetup]), the other classes < 1 s.
+        // Planned at one process overhead for every class, its steps took 1.4-2.2x their estimates.
+        CopyCostsLog();
+        var costs = RunCosts.Of(RunFolder.Open(_run.Path));
+        const string post = "enemies-of-measurement";
+        var unit = new PlanUnit(post, "", false, ["E4_CacheState.LookupRandom(TableSize=2000000)", "E4_CacheState.LookupRandom(TableSize=10000)"]);
+        var set = BenchmarkSet.Load(_run.File(post));
+        double Engine(string c) => set.Find(LabRounds.CaseSpec.Parse(c))!.EngineSeconds / 3;
+
+        costs.ProcessOverheadOf(post, "E4_CacheState").Should().BeApproximately(7.1, 0.05, "46.11 s for 6 processes, less their iterations");
+        costs.ProcessOverheadOf(post, "E1_JitWarmup").Should().BeLessThan(1);
+        costs.ProcessOverheadOf("hardware-counters", "AccessPatterns").Should().Be(costs.ProcessOverhead, "a post without a log plans with the run's fit");
+        costs.Overhead(unit).Should().BeApproximately((12.02 + 9.16) / 2, 1e-9, "the two builds that started processes; E3's in-process runs build nothing");
+        foreach (string c in unit.Cases)
+        {
+            costs.SecondsPerRound(unit, c).Should().BeApproximately(Engine(c) + costs.ProcessOverheadOf(post, "E4_CacheState"), 1e-9);
+        }
+
+        // The run's last planner step of post 2: 4 rounds of E4's two cases took 64 s (steps.tsv, more-15); planned at
+        // 0:29 by the old model. The estimate now is within a fifth of it.
+        double estimate = costs.Overhead(unit) + 4 * unit.Cases.Sum(c => costs.SecondsPerRound(unit, c));
+        estimate.Should().BeInRange(64 / 1.2, 64 * 1.2);
+    }
+
+    [Fact]
+    public void Each_class_counts_once_and_archived_reports_are_read()
+    {
+        // Post 4's hook lists a class's plain and annotated reports (the same measurements); an archived run gzips them.
+        string json = Directory.GetFiles(_run.File("statistics-that-matter"), "*-report-full.json").Single();
+        string name = Path.GetFileName(json);
+        string annotated = name.Replace("-report-full.json", "-report-full-annotated.json", StringComparison.Ordinal);
+        File.Copy(json, _run.File("statistics-that-matter/" + annotated));
+        string Fitted(string reports)
+        {
+            File.WriteAllText(_run.File("statistics-that-matter/steps.tsv"), $"bdn\t40\t\t{reports}\nbdn\t70\t\t{reports}\n");
+            var costs = RunCosts.Of(RunFolder.Open(_run.Path));
+            return $"{costs.ProcessOverhead:0.000} {costs.StepOverhead:0.000}";
+        }
+
+        string plain = Fitted(name);
+        Fitted($"{annotated} {name}").Should().Be(plain);
+        using (var from = File.OpenRead(json))
+        using (var to = new System.IO.Compression.GZipStream(File.Create(json + ".gz"), System.IO.Compression.CompressionLevel.Fastest))
+        {
+            from.CopyTo(to);
+        }
+
+        File.Delete(json);
+        Fitted(name).Should().Be(plain);
+        plain.Should().NotBe($"{RunCosts.DefaultProcessOverhead:0.000} {RunCosts.DefaultStepOverhead:0.000}", "the reports were read");
+    }
+
+    [Fact]
+    public void Plan_never_names_a_step_its_estimate_says_would_not_fit()
+    {
+        CopyCostsLog();
+        string step = _run.File("step.tsv");
+        foreach (int left in new[] { 30, 60, 120, 600 })
+        {
+            var (code, _, error) = RunFixture.Run("plan", _run.Path, "--seconds-left", left.ToString(System.Globalization.CultureInfo.InvariantCulture), "--step-file", step);
+            code.Should().BeOneOf([0, PlanCommand.StopExitCode], error);
+            if (code == 0)
+            {
+                double.Parse(File.ReadAllLines(step)[0].Split('\t')[5], System.Globalization.CultureInfo.InvariantCulture).Should().BeLessThanOrEqualTo(left);
+            }
+
+            File.Delete(step);
+        }
+    }
+
+    private void CopyCostsLog() =>
+        File.Copy(Path.Combine(RunFixture.FixturesRoot, "planner-costs", "enemies-of-measurement", BdnConsoleLog.FileName + ".gz"),
+            _run.File("enemies-of-measurement/" + BdnConsoleLog.FileName + ".gz"));
+
+    [Fact]
     public void Spread_separates_the_iterations_noise_from_the_process_level()
     {
         var (code, output, error) = RunFixture.Run("spread", _run.Path, "--out", _run.File("spread"));

@@ -212,6 +212,27 @@ public partial class ReportTests
         error.Should().StartWith("error: ").And.Contain(message);
     }
 
+    [Theory]
+    [InlineData("frobnicate")]
+    [InlineData("")]
+    public void The_command_errors_name_every_command_the_usage_lists(string word)
+    {
+        // The usage's command lines ("  report <run-folder> ...", "  archive ..."): written by hand, the list to agree with.
+        var listed = LabReportProgram.Usage.Split('\n')
+            .Select(l => Regex.Match(l, @"^  ([a-z]+)\b"))
+            .Where(m => m.Success).Select(m => m.Groups[1].Value).ToList();
+        listed.Should().Contain("archive").And.BeEquivalentTo(LabReportProgram.CommandNames);
+
+        var (code, _, error) = RunFixture.Run(word.Length == 0 ? [] : [word]);
+
+        code.Should().Be(2);
+        string line = error.Split('\n')[0];
+        foreach (string name in listed)
+        {
+            line.Should().MatchRegex($@"[:,] {name}\b|\bor {name}\b", $"the error lists every command ({name})");
+        }
+    }
+
     [Fact]
     public void An_unwritable_output_directory_is_refused_before_any_work()
     {

@@ -6,11 +6,15 @@ namespace LabReport.Planning;
 
 /// <summary>
 /// What a round of each case costs on this machine, measured by the run itself: a BenchmarkDotNet case's time inside
-/// BenchmarkDotNet's engine (every stage, from its full JSON report) plus what starting a process costs, and what
-/// starting an invocation costs (its build); a step the hook runs itself, its own logged time. The two overheads come
-/// from the run's invocations (steps.tsv: wall time, processes, engine time), as the least-squares line
-/// overhead = <see cref="StepOverhead"/> + <see cref="ProcessOverhead"/> × processes, so a slower machine (or a slower
-/// state of it) plans with its own costs; every step the planner adds is logged too and sharpens them.
+/// BenchmarkDotNet's engine (every stage, from its full JSON report) plus what a process of its class costs outside
+/// the engine, and what starting an invocation costs (its build); a step the hook runs itself, its own logged time.
+/// Both overheads come first from the post's own BenchmarkDotNet log (<see cref="BdnConsoleLog"/>: each class's
+/// time per process less its iterations, each invocation's build), since they differ by class: post 2's E4 builds a
+/// 2M-entry table in every process, 7 s outside the engine where other classes take 1 s (investigations/planner-costs).
+/// Without a log, they come from the run's invocations (steps.tsv: wall time, processes, engine time), as the
+/// least-squares line overhead = <see cref="StepOverhead"/> + <see cref="ProcessOverhead"/> × processes. Either way a
+/// slower machine (or a slower state of it) plans with its own costs; every step the planner adds is logged too and
+/// sharpens them.
 /// </summary>
 public sealed class RunCosts
 {
@@ -24,6 +28,7 @@ public sealed class RunCosts
     public const double DefaultStepSeconds = 5;
 
     private readonly Dictionary<string, StepLog> _logs = new(StringComparer.Ordinal);
+    private readonly Dictionary<string, BdnConsoleLog> _consoleLogs = new(StringComparer.Ordinal);
     private readonly Dictionary<string, BenchmarkSet> _sets = new(StringComparer.Ordinal);
     private readonly Dictionary<string, IReadOnlySet<string>> _moreSteps = new(StringComparer.Ordinal);
 
@@ -72,17 +77,27 @@ public sealed class RunCosts
             return times.Count > 0 ? times.Average() : DefaultStepSeconds;
         }
 
-        var result = Set(unit.Post, unit.Group).Find(CaseSpec.Parse(@case));
+        var spec = CaseSpec.Parse(@case);
+        var result = Set(unit.Post, unit.Group).Find(spec);
         int rounds = result?.RoundResults?.Count ?? (result is null ? 0 : 1);
         double engine = rounds > 0 && result!.EngineSeconds > 0 ? result.EngineSeconds / rounds : DefaultStepSeconds;
-        return engine + ProcessOverhead;
+        return engine + ProcessOverheadOf(unit.Post, spec.Class);
     }
 
-    /// <summary>Seconds to start one step of the unit: a BenchmarkDotNet invocation's build, nothing for the hook's own steps.</summary>
+    /// <summary>Seconds a process of a post's class costs outside the engine: its own, from the post's log, else the run's fit.</summary>
+    public double ProcessOverheadOf(string post, string @class) => ConsoleLog(post).OutsideEngine(@class) ?? ProcessOverhead;
+
+    /// <summary>Seconds to start one step of the unit: a BenchmarkDotNet invocation's build (the post's, from its log, else the run's fit), nothing for the hook's own steps.</summary>
     public double Overhead(PlanUnit unit)
     {
         ArgumentNullException.ThrowIfNull(unit);
-        return unit.Steps ? 0 : StepOverhead;
+        if (unit.Steps)
+        {
+            return 0;
+        }
+
+        var builds = ConsoleLog(unit.Post).Builds;
+        return builds.Count > 0 ? builds.Average() : StepOverhead;
     }
 
     /// <summary>The highest round number a case of the unit has so far (0 for none).</summary>
@@ -135,6 +150,16 @@ public sealed class RunCosts
         return log;
     }
 
+    private BdnConsoleLog ConsoleLog(string post)
+    {
+        if (!_consoleLogs.TryGetValue(post, out var log))
+        {
+            _consoleLogs[post] = log = BdnConsoleLog.Load(Run.PostPath(post));
+        }
+
+        return log;
+    }
+
     private BenchmarkSet Set(string post, string group)
     {
         string key = post + "/" + group;
@@ -156,9 +181,15 @@ public sealed class RunCosts
             {
                 double engine = 0;
                 int processes = 0;
-                foreach (string report in step.Reports)
+                // A class's annotated report repeats its plain one's measurements: each class counts once.
+                foreach (string report in step.Reports.DistinctBy(ReportClass, StringComparer.Ordinal))
                 {
                     string path = Path.Combine(Run.PostPath(post), report);
+                    if (!File.Exists(path) && File.Exists(path + RunArchive.GzSuffix))
+                    {
+                        path += RunArchive.GzSuffix; // an archived run keeps its reports gzipped in place
+                    }
+
                     try
                     {
                         var entries = BdnReportReader.Load(path).Benchmarks;
@@ -189,6 +220,13 @@ public sealed class RunCosts
         {
             ProcessOverhead = Math.Clamp((points.Sum(p => p.Overhead) - points.Count * DefaultStepOverhead) / points.Sum(p => p.Processes), 0.2, 10);
         }
+    }
+
+    // "more-4/X.Y-report-full-annotated.json" and "more-4/X.Y-report-full.json" → "more-4/X.Y".
+    private static string ReportClass(string report)
+    {
+        int at = report.LastIndexOf("-report", StringComparison.Ordinal);
+        return at < 0 ? report : report[..at];
     }
 }
 
