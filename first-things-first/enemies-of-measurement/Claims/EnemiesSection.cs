@@ -41,6 +41,16 @@ public sealed class EnemiesSection : PostSection
             : RatioClaim(context, "E3-mean"));
         var e4 = context.Published.Claim("E4-stddev");
         rows.Add(StdDevRatio(context, "E4-stddev", context.Case(e4, 0), context.Case(e4, 1), "TableSize 2,000,000", "10,000", $"{e4.Cases[0]}: not in the run's tables"));
+        var e2 = context.Published.Claim("e2-stddev");
+        rows.Add(StdDevRatio(context, "e2-stddev", context.Case(e2, 0), context.Case(e2, 1), "InsertAllocHeavy", "InsertPreAllocated", $"{e2.Cases[0]}: not in the run's tables"));
+        rows.Add(GcPerOperation(context, "e2-gen0"));
+        var same = context.Published.Claim("e3-same-noise");
+        rows.Add(StdDevRatio(context, "e3-same-noise", context.Case(same, 0), context.Case(same, 1), "noisy", "isolated",
+            "noisy-vs-isolated/{noisy,isolated}: InsertSame not found (the E3 script did not run)"));
+        rows.Add(RatioClaim(context, "e3-same-mean"));
+        rows.Add(RatioClaim(context, "e3-isolated-same"));
+        rows.Add(LookupPath(context, "e4-working-set-small"));
+        rows.Add(LookupPath(context, "e4-working-set-large"));
         // In the post's order: each enemy's claims together.
         var order = context.Published.Claims.Select(c => c.Id).ToList();
         return rows.OrderBy(r => order.IndexOf(r.Id));
@@ -119,32 +129,56 @@ public sealed class EnemiesSection : PostSection
 
     private static double Median(IEnumerable<double> values) => LabRounds.RoundsEstimate.MedianOf([.. values]);
 
-    // A deterministic column of BenchmarkDotNet's table ("124 B", "27.53 MB", "3.10"), in the claim's unit.
-    private static ClaimRow ExactColumn(SectionContext context, string id, BenchmarkResult? result, string column)
+    // Gen-0 collections per operation of the claim's case: BenchmarkDotNet's Gen0 column counts them per 1,000
+    // operations ("-" for none). In rounds, the fewest of any round: "each measured operation" must hold in all.
+    private static ClaimRow GcPerOperation(SectionContext context, string id)
     {
         var claim = context.Published.Claim(id);
-        string? cell = result?.Column(column);
+        var result = context.Case(claim, 0);
+        string? cell = result?.Column(Gen0Column);
+        if (result is null || cell is null)
+        {
+            return Judge.Missing(claim, $"{claim.Cases[0]}: no {Gen0Column} column in the run's table (MemoryDiagnoser)");
+        }
+
+        var cells = result.RoundResults is { Count: > 0 } rounds ? rounds.Select(r => r.Column(Gen0Column) ?? "").ToList() : [cell];
+        var perOperation = cells.Select(c => c.Trim() == "-" ? 0 : Quantity.Number(c.Trim()) / 1000).ToList();
+        if (perOperation.Any(v => v is null))
+        {
+            return Judge.Row(claim, cell, Verdict.NotMeasurableHere, $"'{cell}' is not a count of collections per 1,000 operations");
+        }
+
+        double fewest = perOperation.Min(v => v!.Value);
+        string shown = $"{Format.Number(fewest)} gen-0 collections per operation ({result.Method}, BenchmarkDotNet's {Gen0Column} column per 1,000 operations" +
+            (cells.Count > 1 ? $": {string.Join(", ", cells.Select(c => c.Trim()))} in its {cells.Count} rounds, the fewest)" : ")");
+        return Judge.Estimate(claim, RatioEstimate.Point(fewest), shown, x => Format.Number(x));
+    }
+
+    private const string Gen0Column = "Gen0";
+
+    // The run's own estimate of the bytes a lookup touches (E4's "Lookup path" column, "468.8 KiB - 546.9 KiB"), the
+    // middle of its range in the claim's unit (KB, MB: binary, as BenchmarkDotNet's), against the post's rounded sum.
+    private static ClaimRow LookupPath(SectionContext context, string id)
+    {
+        var claim = context.Published.Claim(id);
+        var result = context.Case(claim, 0);
+        string? cell = result?.Column(LookupPathColumn);
         if (result is null || string.IsNullOrWhiteSpace(cell))
         {
-            return Judge.Missing(claim, $"{result?.Class ?? "the benchmark"}: no {column} column in the run's table");
+            return Judge.Missing(claim, $"{claim.Cases[0]}: no {LookupPathColumn} column in the run's table");
         }
 
-        if (ByteSize.In(cell, claim.Unit) is not double value)
+        var ends = cell.Split(" - ").Select(end => ByteSize.In(end.Replace("iB", "B", StringComparison.Ordinal), claim.Unit)).ToList();
+        if (ends.Count is < 1 or > 2 || ends.Any(e => e is null))
         {
-            return Judge.Row(claim, cell, Verdict.NotMeasurableHere, $"'{cell}' is not a number in {claim.Unit ?? "the post's unit"}");
+            return Judge.Row(claim, cell, Verdict.NotMeasurableHere, $"'{cell}' is not a size or a range of sizes");
         }
 
-        string shown = $"{cell} ({result.Method}, BenchmarkDotNet's {column} column)";
-        // In rounds, each process has its own number: a code size is that of the JIT tier its process ended in.
-        var rounds = result.RoundResults?.Select(r => ByteSize.In(r.Column(column) ?? "", claim.Unit)).ToList();
-        if (rounds is not { Count: > 1 } || rounds.Any(v => v is null))
-        {
-            return Judge.Exact(claim, value, shown);
-        }
-
-        double[] values = [.. rounds.Select(v => v!.Value)];
-        return Judge.Exact(claim, values, values.Distinct().Count() == 1
-            ? $"{shown}, the same in all {values.Length} rounds"
-            : $"{shown}, round 1 of {values.Length}");
+        double middle = ends.Average(e => e!.Value);
+        return Judge.Estimate(claim, RatioEstimate.Point(middle),
+            $"{Format.Number(middle)} {claim.Unit} ({cell}, the run's {LookupPathColumn} column: an estimate from object layouts)",
+            x => $"{Format.Number(x)} {claim.Unit}");
     }
+
+    private const string LookupPathColumn = "Lookup path";
 }

@@ -2,8 +2,10 @@ using System.Globalization;
 using LabReport;
 using LabReport.Charts;
 using LabReport.Claims;
+using LabReport.FlameGraphs;
 using LabReport.RunFiles;
 using LabReport.Sections;
+using LabRounds;
 
 namespace HardwareCounters.Claims;
 
@@ -37,6 +39,9 @@ public sealed class HardwareCountersSection : PostSection
         {
             yield return row;
         }
+
+        yield return MissRateRises(context);
+        yield return FlameWidth(context);
     }
 
     /// <inheritdoc />
@@ -103,7 +108,8 @@ public sealed class HardwareCountersSection : PostSection
     // The post's perf stat counters: IPC, L1 miss rate, branch miss rate of the two loops, where the machine counts them.
     private static IEnumerable<ClaimRow> Counters(SectionContext context)
     {
-        var claims = new[] { "ipc", "l1-miss", "branch-miss" }.Select(context.Published.Claim).ToList();
+        var claims = new[] { "ipc", "l1-miss", "branch-miss", "branch-miss-seq", "l1-miss-random-high", "ipc-random-low", "hotloop-ipc-seq", "hotloop-ipc-random" }
+            .Select(context.Published.Claim).ToList();
         if (Premise.Pmu(context.Run.Environment) is { } unmet)
         {
             return claims.Select(c => Judge.Row(c, "—", Verdict.NotMeasurableHere, unmet));
@@ -124,6 +130,11 @@ public sealed class HardwareCountersSection : PostSection
             Counter(claims[1], Rate(random, "L1-dcache-load-misses", "L1-dcache-loads") / Rate(sequential, "L1-dcache-load-misses", "L1-dcache-loads"),
                 "L1 miss rate random / sequential", "L1-dcache-load-misses / L1-dcache-loads"),
             Counter(claims[2], Rate(random, "branch-misses", "branch-instructions") * 100, "the random loop's branch miss rate", "branch-misses / branch-instructions"),
+            Counter(claims[3], Rate(sequential, "branch-misses", "branch-instructions") * 100, "the sequential loop's branch miss rate", "branch-misses / branch-instructions"),
+            Counter(claims[4], Rate(random, "L1-dcache-load-misses", "L1-dcache-loads") * 100, "the random loop's L1 miss rate", "L1-dcache-load-misses / L1-dcache-loads"),
+            Counter(claims[5], Rate(random, "instructions", "cycles"), "the random loop's IPC", "instructions / cycles, random loop"),
+            Counter(claims[6], Rate(sequential, "instructions", "cycles"), "the sequential loop's IPC", "instructions / cycles, the standalone sequential loop"),
+            Counter(claims[7], Rate(random, "instructions", "cycles"), "the random loop's IPC", "instructions / cycles, the standalone random loop"),
         ];
     }
 
@@ -137,7 +148,82 @@ public sealed class HardwareCountersSection : PostSection
         var point = RatioEstimate.Point(v);
         return claim.Unit == "%"
             ? Judge.Estimate(claim, point, $"{Format.Number(v)}% ({how}; perf stat, no interval)", x => $"{Format.Number(x)}%")
-            : Judge.Estimate(claim, point, $"{Interval.Ratio(point)} — {how} (perf stat)");
+            : claim.Kind == ClaimKinds.Ratio
+                ? Judge.Estimate(claim, point, $"{Interval.Ratio(point)} — {how} (perf stat)")
+                : Judge.Estimate(claim, point, $"{Format.Number(v)} — {how} (perf stat, no interval)", Format.Number);
+    }
+
+    // The checklist's "rising miss rate as N grows": the random loop's LLC miss % (BenchmarkDotNet's column, measured
+    // iterations only, where the machine has a PMU) at the larger size over the smaller; in rounds, each side's median.
+    private static ClaimRow MissRateRises(SectionContext context)
+    {
+        var claim = context.Published.Claim("miss-rate-rises");
+        if (Premise.Pmu(context.Run.Environment) is { } unmet)
+        {
+            return Judge.Row(claim, "—", Verdict.NotMeasurableHere, unmet);
+        }
+
+        var (larger, smaller) = (context.Case(claim, 0), context.Case(claim, 1));
+        if (larger is null || smaller is null)
+        {
+            return Judge.Missing(claim, $"{claim.Cases[0]} and {claim.Cases[1]}: not in the run's tables");
+        }
+
+        double? Rate(BenchmarkResult result)
+        {
+            var cells = (result.RoundResults ?? [result]).Select(r => Quantity.Number((r.Column(LlcMissColumn) ?? "").Replace("%", "", StringComparison.Ordinal).Trim())).ToList();
+            return cells.Any(c => c is null) ? null : RoundsEstimate.MedianOf([.. cells.Select(c => c!.Value)]);
+        }
+
+        if (Rate(larger) is not double high || Rate(smaller) is not double low || !(low > 0))
+        {
+            return Judge.Row(claim, "—", Verdict.NotMeasurableHere, $"no {LlcMissColumn} column (or a zero rate) for both sizes in the run's table");
+        }
+
+        return Judge.Estimate(claim, RatioEstimate.Point(high / low),
+            $"{Format.Number(high / low)}× — LLC miss {Format.Number(high)}% at N = {larger.Parameter("N")} vs {Format.Number(low)}% at N = {smaller.Parameter("N")} (BenchmarkDotNet's {LlcMissColumn} column)", Format.Number);
+    }
+
+    private const string LlcMissColumn = "LLC miss %";
+
+    // "Sequential — one hot column … Random — wider, flatter": the share of samples in each flame graph's hottest leaf
+    // frame (the folded stacks the hook records in quick and full: a missing file is the claim's "missing", not a problem), sequential over random.
+    private static ClaimRow FlameWidth(SectionContext context)
+    {
+        var claim = context.Published.Claim("flame-random-wider");
+        var shares = new[] { "sequential", "random" }.Select(mode => HottestLeafShare(context, mode)).ToList();
+        if (shares.Any(s => s is null))
+        {
+            return Judge.Missing(claim, $"{FlameFolder}/{{sequential,random}}.folded: not in the run (Scripts/flame-graph.sh)");
+        }
+
+        var (sequential, random) = (shares[0]!.Value, shares[1]!.Value);
+        return Judge.Estimate(claim, RatioEstimate.Point(sequential.Share / random.Share),
+            $"{Format.Number(sequential.Share / random.Share)}× — hottest leaf frame {Format.Percent(sequential.Share)} of {sequential.Total} samples (sequential) vs " +
+            $"{Format.Percent(random.Share)} of {random.Total} (random); no interval", Format.Number);
+    }
+
+    private const string FlameFolder = "flame-graph";
+
+    private static (double Share, long Total)? HottestLeafShare(SectionContext context, string mode)
+    {
+        string? path = context.OptionalFile(Path.Combine(FlameFolder, $"{mode}.folded"));
+        if (path is null)
+        {
+            return null;
+        }
+
+        try
+        {
+            var stacks = FoldedStacks.Load(path).ForReading().Stacks;
+            long total = stacks.Sum(s => s.Samples);
+            return total == 0 ? null : ((double)stacks.GroupBy(s => s.Frames[^1]).Max(g => g.Sum(s => s.Samples)) / total, total);
+        }
+        catch (Exception e) when (e is InvalidDataException or IOException or UnauthorizedAccessException)
+        {
+            context.Problem(e.Message);
+            return null;
+        }
     }
 
     private static PerfStat? LoadPerf(SectionContext context, string mode)

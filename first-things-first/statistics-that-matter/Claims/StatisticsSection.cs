@@ -22,11 +22,25 @@ public sealed class StatisticsSection : PostSection
         yield return Overlap(context);
         yield return Pair(context, "L1-20");
         yield return Welch(context);
+        foreach (var row in FiveToTwenty(context))
+        {
+            yield return row;
+        }
+
+        yield return ExactColumn(context, "filter-branch-code", context.Case(context.Published.Claim("filter-branch-code"), 0), CodeSize);
+        yield return ExactColumn(context, "filter-ternary-code", context.Case(context.Published.Claim("filter-ternary-code"), 0), CodeSize);
+        yield return SameCodeBothRuns(context);
+        foreach (var row in WelchStatistics(context))
+        {
+            yield return row;
+        }
+
         yield return Pair(context, "L2-small");
         yield return Pair(context, "L2-large");
         yield return CohensD(context, "d-filter");
         yield return CohensD(context, "d-sum");
         yield return CohensD(context, "d-search");
+        yield return LargestCov(context);
         yield return Pair(context, "L3-micro");
         yield return Pair(context, "L3-macro");
         yield return RatioClaim(context, "lookup-share");
@@ -160,6 +174,117 @@ public sealed class StatisticsSection : PostSection
     }
 
     private const double CohensDLevel = 0.95;
+
+    private const string CodeSize = "Code Size";
+
+    // Layer 1's 5 → 20 iterations on FilterTernary: the Error's fall, the StdDev's, and the StdDev's share of the
+    // Error's on a log scale. Each round of the 5-iteration run is paired with the 20-iteration round of its number
+    // (each a run as the post made them); the rounds' median, with the interval on their logs.
+    private static IEnumerable<ClaimRow> FiveToTwenty(SectionContext context)
+    {
+        string[] ids = ["ternary-error-drop", "ternary-stddev-drop", "variance-did-most"];
+        var first = context.Published.Claim(ids[0]);
+        var (five, twenty) = (context.Case(first, 0), context.Case(first, 1));
+        if (five is null || twenty is null)
+        {
+            foreach (string id in ids)
+            {
+                yield return Judge.Missing(context.Published.Claim(id), $"{first.Cases[0]} and {first.Cases[1]}: not in the run's tables");
+            }
+
+            yield break;
+        }
+
+        List<(BenchmarkResult Five, BenchmarkResult Twenty)> pairs = five.RoundResults is { } f && twenty.RoundResults is { } t
+            ? [.. f.Join(t, x => x.Round, y => y.Round, (x, y) => (x, y))]
+            : [(five, twenty)];
+        bool rounds = five.HasRounds && twenty.HasRounds;
+        var errors = EachRun([.. pairs.Select(p => p.Five.ErrorNs / p.Twenty.ErrorNs)], rounds);
+        var stdDevs = EachRun([.. pairs.Select(p => p.Five.StdDevNs / p.Twenty.StdDevNs)], rounds);
+        var share = EachRun([.. pairs.Select(p => Math.Log(p.Five.StdDevNs / p.Twenty.StdDevNs) / Math.Log(p.Five.ErrorNs / p.Twenty.ErrorNs))], rounds);
+        string each = string.Join("; ", pairs.Select(p => $"±{Format.Time(p.Five.ErrorNs)} (StdDev {Format.Time(p.Five.StdDevNs)}) vs ±{Format.Time(p.Twenty.ErrorNs)} " +
+            $"(StdDev {Format.Time(p.Twenty.StdDevNs)}){(p.Five.Round > 0 ? $" (round {p.Five.Round})" : "")}"));
+        yield return Judge.Estimate(context.Published.Claim(ids[0]), errors, $"{Interval.Ratio(errors)} — Error {each}");
+        string eachStdDev = string.Join("; ", pairs.Select(p => $"{Format.Time(p.Five.StdDevNs)} vs {Format.Time(p.Twenty.StdDevNs)}{(p.Five.Round > 0 ? $" (round {p.Five.Round})" : "")}"));
+        yield return Judge.Estimate(context.Published.Claim(ids[1]), stdDevs, $"{Interval.Ratio(stdDevs)} — StdDev, 5 vs 20 iterations: {eachStdDev}");
+        yield return Judge.Estimate(context.Published.Claim(ids[2]), share, $"{Interval.Text(share, Format.Number)} — ln StdDev ratio / ln Error ratio{(rounds ? " (the rounds' median)" : "")}", Format.Number);
+    }
+
+    // A statistic of each run: in rounds, the rounds' median with the interval on their logs; else the one run's, a point.
+    private static RatioEstimate EachRun(IReadOnlyList<double> perRun, bool rounds) => rounds ? RatioEstimate.PerRound(perRun) : RatioEstimate.Point(perRun[0]);
+
+    // "Identical machine code. Both runs.": the code sizes of each method in the 5- and 20-iteration runs, every round,
+    // the largest difference (a size, not a byte-by-byte comparison of the listings).
+    private static ClaimRow SameCodeBothRuns(SectionContext context)
+    {
+        var claim = context.Published.Claim("filter-code-same-runs");
+        var sides = Enumerable.Range(0, claim.Cases.Count).Select(i => context.Case(claim, i)).ToList();
+        if (sides.Any(s => s is null))
+        {
+            return Judge.Missing(claim, $"{string.Join(", ", claim.Cases)}: not all in the run's tables");
+        }
+
+        List<double?> Sizes(BenchmarkResult r) => [.. (r.RoundResults ?? [r]).Select(x => ByteSize.In(x.Column(CodeSize) ?? "", claim.Unit))];
+        var perMethod = sides.Chunk(2).Select(pair => (Method: pair[0]!.Method, Five: Sizes(pair[0]!), Twenty: Sizes(pair[1]!))).ToList();
+        if (perMethod.Any(m => m.Five.Concat(m.Twenty).Any(v => v is null)))
+        {
+            return Judge.Row(claim, "no code size", Verdict.NotMeasurableHere, $"a case has no {CodeSize} column (DisassemblyDiagnoser) in a run");
+        }
+
+        double largest = perMethod.Max(m => m.Five.Concat(m.Twenty).Max(v => v!.Value) - m.Five.Concat(m.Twenty).Min(v => v!.Value));
+        string shown = string.Join("; ", perMethod.Select(m => $"{m.Method} {string.Join("/", m.Five.Distinct())} vs {string.Join("/", m.Twenty.Distinct())} {claim.Unit}"));
+        return Judge.Exact(claim, largest, $"{Format.Number(largest)} {claim.Unit} — {shown} (5 vs 20 iterations, BenchmarkDotNet's {CodeSize} column)");
+    }
+
+    // Footnote 2's Welch test on the 20-iteration filters, t and its Welch–Satterthwaite df, on each round (a round is
+    // such a run). t is negated, the ternary's being the slower side, so it is a positive number in the post's direction.
+    private static IEnumerable<ClaimRow> WelchStatistics(SectionContext context)
+    {
+        var (tClaim, dfClaim) = (context.Published.Claim("welch-t"), context.Published.Claim("welch-df"));
+        var (ternary, branch) = (context.Case(tClaim, 0), context.Case(tClaim, 1));
+        var samples = ternary is null || branch is null ? [] : Samples(ternary, branch);
+        if (samples.Count == 0)
+        {
+            foreach (var claim in new[] { tClaim, dfClaim })
+            {
+                yield return ternary is null || branch is null
+                    ? Judge.Missing(claim, $"{claim.Cases[0]} and {claim.Cases[1]}: not in the run's tables")
+                    : Judge.Row(claim, "—", Verdict.NotMeasurableHere, "no raw iterations (the run kept no full JSON) or fewer than two");
+            }
+
+            yield break;
+        }
+
+        var tests = samples.Select(s => WelchTTest.Test(s.Second, s.First)).ToList();
+        string counts = string.Join(", ", samples.Select(s => $"{s.First.Count} vs {s.Second.Count}").Distinct());
+        bool rounds = ternary!.HasRounds && branch!.HasRounds;
+        var t = EachRun([.. tests.Select(x => -x.T)], rounds);
+        string how = rounds ? $"in each round, {counts} iterations; the rounds' median" : $"one run, {counts} iterations";
+        string tShown = $"−t = {Interval.Text(t, Format.Number)} (Welch {how})";
+        yield return t.Value > 0
+            ? Judge.Estimate(tClaim, t, tShown, Format.Number)
+            : Judge.Row(tClaim, tShown, Verdict.NotReproduced, "the ternary is not the slower side: t has the other sign");
+        var df = EachRun([.. tests.Select(x => x.DegreesOfFreedom)], rounds);
+        yield return Judge.Estimate(dfClaim, df, $"df = {Interval.Text(df, Format.Number)} (Welch–Satterthwaite {how})", Format.Number);
+    }
+
+    // "sub-1% coefficient of variation for compute-bound loops": each loop's StdDev / mean (the median of its rounds'),
+    // the largest of them against the bound.
+    private static ClaimRow LargestCov(SectionContext context)
+    {
+        var claim = context.Published.Claim("sub-1pct-cov");
+        var cases = Enumerable.Range(0, claim.Cases.Count).Select(i => context.Case(claim, i)).ToList();
+        if (cases.Any(c => c is null))
+        {
+            return Judge.Missing(claim, $"{string.Join(", ", claim.Cases)}: not all in the run's tables");
+        }
+
+        var covs = cases.Select(c => (c!.Method, Cov: RoundsEstimate.MedianOf([.. (c.RoundResults ?? [c]).Select(r => r.StdDevNs / r.MeanNs)]))).ToList();
+        var largest = covs.MaxBy(c => c.Cov);
+        return Judge.Estimate(claim, RatioEstimate.Point(largest.Cov),
+            $"{Format.Percent(largest.Cov)} ({largest.Method}) — {string.Join(", ", covs.Select(c => $"{c.Method} {Format.Percent(c.Cov)}"))}",
+            Format.Percent);
+    }
 
     // The least p a round reports: Welch's p underflows to 0 for the largest differences, which has no logarithm.
     private const double SmallestP = 1e-300;

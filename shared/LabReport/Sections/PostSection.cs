@@ -102,6 +102,36 @@ public abstract class PostSection : IPostSection
         return Judge.Estimate(claim, ratio, shown);
     }
 
+    /// <summary>A deterministic column of BenchmarkDotNet's table ("124 B", "27.53 MB", "3.10") of <paramref name="result"/>, in the claim's unit, judged exactly.</summary>
+    protected static ClaimRow ExactColumn(SectionContext context, string id, BenchmarkResult? result, string column)
+    {
+        ArgumentNullException.ThrowIfNull(context);
+        var claim = context.Published.Claim(id);
+        string? cell = result?.Column(column);
+        if (result is null || string.IsNullOrWhiteSpace(cell))
+        {
+            return Judge.Missing(claim, $"{result?.Class ?? "the benchmark"}: no {column} column in the run's table");
+        }
+
+        if (ByteSize.In(cell, claim.Unit) is not double value)
+        {
+            return Judge.Row(claim, cell, Verdict.NotMeasurableHere, $"'{cell}' is not a number in {claim.Unit ?? "the post's unit"}");
+        }
+
+        string shown = $"{cell} ({result.Method}, BenchmarkDotNet's {column} column)";
+        // In rounds, each process has its own number: a code size is that of the JIT tier its process ended in.
+        var rounds = result.RoundResults?.Select(r => ByteSize.In(r.Column(column) ?? "", claim.Unit)).ToList();
+        if (rounds is not { Count: > 1 } || rounds.Any(v => v is null))
+        {
+            return Judge.Exact(claim, value, shown);
+        }
+
+        double[] values = [.. rounds.Select(v => v!.Value)];
+        return Judge.Exact(claim, values, values.Distinct().Count() == 1
+            ? $"{shown}, the same in all {values.Length} rounds"
+            : $"{shown}, round 1 of {values.Length}");
+    }
+
     /// <summary>An estimate scaled by a constant (a time ratio per element: divided by the growth of the data).</summary>
     protected static RatioEstimate Scaled(RatioEstimate estimate, double factor) => estimate.Scaled(factor);
 
