@@ -18,8 +18,13 @@ public sealed class HandRolledHarnessSection : PostSection
     private const int SortSize = 12_800;
     private const int SmallestSortSize = 100;
 
-    // The note's Mark1 collapse: 100,000,000 calls.
+    // The note's Mark1 collapse: 100,000,000 calls; its first, still "implausibly low" Mark1: 1,000,000 calls.
     private const long DeadLoopCalls = 100_000_000;
+    private const long Mark1FirstCalls = 1_000_000;
+
+    // The note's "quite reliable" Mark7 functions: all of the math group but multiply, which it sets apart.
+    private const string MathGroup = "math";
+    private const string SortGroup = "sort";
 
     /// <inheritdoc />
     public override string Post => "hand-rolled-harness";
@@ -37,14 +42,21 @@ public sealed class HandRolledHarnessSection : PostSection
         }
         yield return Mark0VsMark8(context, steps);
         yield return DeadLoop(context, steps);
+        yield return Mark1Low(context, steps);
+        yield return StepSpread(context, "mark4-cv", steps, 4);
+        yield return StepRatio(context, "mark6-delegate-free", Lines(steps, 6), Lines(steps, 5), "step 6 or step 5", (n, d) => $"{Format.Time(n)} (Mark6) vs {Format.Time(d)} (Mark5)");
         yield return Multiply(context, Find(sweep, "multiply", null));
+        yield return LargestSpread(context, "math-cv", sweep?.Where(r => r.Parameter("group") == MathGroup && r.Method != "multiply").ToList(), "Mark7 function but multiply");
+        yield return SweepRatio(context, "search-same-dip-100", sweep, ("binary_search_same", 200), ("binary_search_same", 100));
         yield return StepsAgree(context, steps);
         yield return SweepRatio(context, "search-pseudorandom-vs-same", sweep, ("binary_search_pseudorandom", SearchSize), ("binary_search_same", SearchSize));
         yield return SweepRatio(context, "random-index", sweep, ("random_index", RandomIndexSize), ("binary_search_same", RandomIndexSize));
         yield return ConstantItemCost(context, sweep);
+        yield return SweepRatio(context, "item-fetch-negligible", sweep, ("get_pseudorandom_items", SearchSize), ("binary_search_pseudorandom", SearchSize));
         yield return SweepRatio(context, "selection-vs-quicksort", sweep, ("selection_sort", SortSize), ("quicksort", SortSize));
         yield return SweepRatio(context, "heapsort-vs-quicksort", sweep, ("heapsort", SortSize), ("quicksort", SortSize));
         yield return SweepRatio(context, "quicksort-scaling", sweep, ("quicksort", SortSize), ("quicksort", SmallestSortSize));
+        yield return LargestSpread(context, "sort-sd-under-3pct", sweep?.Where(r => r.Parameter("group") == SortGroup).ToList(), "sort");
     }
 
     /// <inheritdoc />
@@ -145,6 +157,47 @@ public sealed class HandRolledHarnessSection : PostSection
 
         var time = Time(mark1);
         return Judge.Estimate(claim, time, $"{Interval.Text(time, Format.Time)} per call (Mark2, the result used: {Format.Time(Time(mark2).Value)})", Nanoseconds);
+    }
+
+    // Mark1 at the note's first count, result unused, over Mark2 with it used: Mark1 at 1,000,000 calls runs once.
+    private static ClaimRow Mark1Low(SectionContext context, IReadOnlyList<MarkStep>? steps) =>
+        StepRatio(context, "mark1-1m-low", Lines(steps, 1, Mark1FirstCalls), Lines(steps, 2), $"step 1 at {Mark1FirstCalls:N0} calls or step 2",
+            (n, d) => $"{Format.Time(n)} (Mark1, result unused) vs {Format.Time(d)} (Mark2, result used) per call");
+
+    // A step's standard deviation over its mean, per round when it ran in rounds, else its one line.
+    private static ClaimRow StepSpread(SectionContext context, string id, IReadOnlyList<MarkStep>? steps, int step)
+    {
+        var claim = context.Published.Claim(id);
+        var lines = Lines(steps, step).Where(l => double.IsFinite(l.SdevNs)).ToList();
+        if (lines.Count == 0)
+        {
+            return Judge.Missing(claim, $"{MarkRuns.StepsFile} has no step {step} with a standard deviation");
+        }
+
+        var spread = lines.Count == 1 && lines[0].Round == 0
+            ? RatioEstimate.Point(lines[0].SdevNs / lines[0].MeanNs)
+            : RatioEstimate.FromRounds(RoundsEstimate.FromRatios([.. lines.Select(l => new RoundRatio(l.Round, l.SdevNs / l.MeanNs))]));
+        return Judge.Estimate(claim, spread, $"{Format.Percent(spread.Value)} of the mean (Mark{step}: {Format.Time(lines[^1].MeanNs)} ± {Format.Time(lines[^1].SdevNs)})");
+    }
+
+    // The largest standard deviation over its mean among the sweep's rows: per round when the sweep ran in rounds (each
+    // round is one run of the harness), else of its one run, a point.
+    private static ClaimRow LargestSpread(SectionContext context, string id, IReadOnlyList<BenchmarkResult>? rows, string what)
+    {
+        var claim = context.Published.Claim(id);
+        if (rows is not { Count: > 0 })
+        {
+            return Judge.Missing(claim, $"{MarkRuns.SweepFile} has no {what} row");
+        }
+
+        static double Spread(BenchmarkResult r) => r.StdDevNs / r.MeanNs;
+        var rounds = rows.Where(r => r.RoundResults is not null).SelectMany(r => r.RoundResults!)
+            .GroupBy(r => r.Round).Select(g => new RoundRatio(g.Key, g.Max(Spread))).ToList();
+        var spread = rounds.Count > 0 ? RatioEstimate.FromRounds(RoundsEstimate.FromRatios(rounds)) : RatioEstimate.Point(rows.Max(Spread));
+        var widest = rows.MaxBy(Spread)!;
+        string size = widest.Parameter(MarkRuns.SizeParameter) is { Length: > 0 } ? $" at {Size(widest):N0}" : "";
+        return Judge.Estimate(claim, spread, $"{Interval.Text(spread, Format.Percent)} of the mean, the largest of {rows.Count} rows " +
+            $"(widest: {widest.Method}{size}, {Format.Time(widest.StdDevNs)} of {Format.Time(widest.MeanNs)})");
     }
 
     private static ClaimRow Multiply(SectionContext context, BenchmarkResult? result)
