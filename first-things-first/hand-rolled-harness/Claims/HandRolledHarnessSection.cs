@@ -46,7 +46,7 @@ public sealed class HandRolledHarnessSection : PostSection
         yield return StepSpread(context, "mark4-cv", steps, 4);
         yield return StepRatio(context, "mark6-delegate-free", Lines(steps, 6), Lines(steps, 5), "step 6 or step 5", (n, d) => $"{Format.Time(n)} (Mark6) vs {Format.Time(d)} (Mark5)");
         yield return Multiply(context, Find(sweep, "multiply", null));
-        yield return LargestSpread(context, "math-cv", sweep?.Where(r => r.Parameter("group") == MathGroup && r.Method != "multiply").ToList(), "Mark7 function but multiply");
+        yield return LargestSpread(context, "math-cv", sweep?.Where(r => r.Column("group") == MathGroup && r.Method != "multiply").ToList(), "Mark7 function but multiply");
         yield return SweepRatio(context, "search-same-dip-100", sweep, ("binary_search_same", 200), ("binary_search_same", 100));
         yield return StepsAgree(context, steps);
         yield return SweepRatio(context, "search-pseudorandom-vs-same", sweep, ("binary_search_pseudorandom", SearchSize), ("binary_search_same", SearchSize));
@@ -56,7 +56,7 @@ public sealed class HandRolledHarnessSection : PostSection
         yield return SweepRatio(context, "selection-vs-quicksort", sweep, ("selection_sort", SortSize), ("quicksort", SortSize));
         yield return SweepRatio(context, "heapsort-vs-quicksort", sweep, ("heapsort", SortSize), ("quicksort", SortSize));
         yield return SweepRatio(context, "quicksort-scaling", sweep, ("quicksort", SortSize), ("quicksort", SmallestSortSize));
-        yield return LargestSpread(context, "sort-sd-under-3pct", sweep?.Where(r => r.Parameter("group") == SortGroup).ToList(), "sort");
+        yield return LargestSpread(context, "sort-sd-under-3pct", sweep?.Where(r => r.Column("group") == SortGroup).ToList(), "sort");
     }
 
     /// <inheritdoc />
@@ -177,7 +177,7 @@ public sealed class HandRolledHarnessSection : PostSection
         var spread = lines.Count == 1 && lines[0].Round == 0
             ? RatioEstimate.Point(lines[0].SdevNs / lines[0].MeanNs)
             : RatioEstimate.FromRounds(RoundsEstimate.FromRatios([.. lines.Select(l => new RoundRatio(l.Round, l.SdevNs / l.MeanNs))]));
-        return Judge.Estimate(claim, spread, $"{Format.Percent(spread.Value)} of the mean (Mark{step}: {Format.Time(lines[^1].MeanNs)} ± {Format.Time(lines[^1].SdevNs)})");
+        return Judge.Estimate(claim, spread, $"{Interval.Text(spread, Format.Percent)} of the mean (Mark{step}: {Format.Time(lines[^1].MeanNs)} ± {Format.Time(lines[^1].SdevNs)})", Format.Percent);
     }
 
     // The largest standard deviation over its mean among the sweep's rows: per round when the sweep ran in rounds (each
@@ -191,13 +191,20 @@ public sealed class HandRolledHarnessSection : PostSection
         }
 
         static double Spread(BenchmarkResult r) => r.StdDevNs / r.MeanNs;
-        var rounds = rows.Where(r => r.RoundResults is not null).SelectMany(r => r.RoundResults!)
-            .GroupBy(r => r.Round).Select(g => new RoundRatio(g.Key, g.Max(Spread))).ToList();
-        var spread = rounds.Count > 0 ? RatioEstimate.FromRounds(RoundsEstimate.FromRatios(rounds)) : RatioEstimate.Point(rows.Max(Spread));
-        var widest = rows.MaxBy(Spread)!;
+        // Each measured row: a round's, or the one run's (a result from rounds has no standard deviation of its own).
+        var measured = rows.SelectMany(r => r.RoundResults ?? [r]).Where(r => double.IsFinite(Spread(r))).ToList();
+        if (measured.Count == 0)
+        {
+            return Judge.Missing(claim, $"{MarkRuns.SweepFile}'s {what} rows have no standard deviation");
+        }
+
+        var rounds = measured.Where(r => r.Round > 0).GroupBy(r => r.Round).Select(g => new RoundRatio(g.Key, g.Max(Spread))).ToList();
+        var spread = rounds.Count > 0 ? RatioEstimate.FromRounds(RoundsEstimate.FromRatios(rounds)) : RatioEstimate.Point(measured.Max(Spread));
+        var widest = measured.MaxBy(Spread)!;
         string size = widest.Parameter(MarkRuns.SizeParameter) is { Length: > 0 } ? $" at {Size(widest):N0}" : "";
+        string round = widest.Round > 0 ? $", round {widest.Round}" : "";
         return Judge.Estimate(claim, spread, $"{Interval.Text(spread, Format.Percent)} of the mean, the largest of {rows.Count} rows " +
-            $"(widest: {widest.Method}{size}, {Format.Time(widest.StdDevNs)} of {Format.Time(widest.MeanNs)})");
+            $"(widest: {widest.Method}{size}{round}, {Format.Time(widest.StdDevNs)} of {Format.Time(widest.MeanNs)})", Format.Percent);
     }
 
     private static ClaimRow Multiply(SectionContext context, BenchmarkResult? result)
