@@ -1,4 +1,5 @@
 using System.Globalization;
+using System.Text.RegularExpressions;
 using LabReport;
 using LabReport.Charts;
 using LabReport.Claims;
@@ -9,7 +10,7 @@ using LabRounds;
 namespace HandRolledHarness.Claims;
 
 /// <summary>The prologue: Sestoft's hand-rolled harness, Mark0 to Mark8, and the note's design lessons (searches, sorts).</summary>
-public sealed class HandRolledHarnessSection : PostSection
+public sealed partial class HandRolledHarnessSection : PostSection
 {
     // The note's binary-search ratio is at its largest size, random_index at 1,638,400; its sorts at 10,000, which the
     // doubling sweep brackets with 12,800 (the n² sort's ratio carried there by n / ln n), its quicksort table from 100.
@@ -43,6 +44,7 @@ public sealed class HandRolledHarnessSection : PostSection
         yield return Mark0VsMark8(context, steps);
         yield return DeadLoop(context, steps);
         yield return Mark1Low(context, steps);
+        yield return Mark3Spread(context);
         yield return StepSpread(context, "mark4-cv", steps, 4);
         yield return StepRatio(context, "mark6-delegate-free", Lines(steps, 6), Lines(steps, 5), "step 6 or step 5", (n, d) => $"{Format.Time(n)} (Mark6) vs {Format.Time(d)} (Mark5)");
         yield return Multiply(context, Find(sweep, "multiply", null));
@@ -163,6 +165,54 @@ public sealed class HandRolledHarnessSection : PostSection
     private static ClaimRow Mark1Low(SectionContext context, IReadOnlyList<MarkStep>? steps) =>
         StepRatio(context, "mark1-1m-low", Lines(steps, 1, Mark1FirstCalls), Lines(steps, 2), $"step 1 at {Mark1FirstCalls:N0} calls or step 2",
             (n, d) => $"{Format.Time(n)} (Mark1, result unused) vs {Format.Time(d)} (Mark2, result used) per call");
+
+    // Every step's printed output (mark-steps.csv keeps Mark3's mean only; its ten runs are printed here).
+    private const string StepsText = "mark-steps.txt";
+
+    // Mark3's ten runs as it printed them (its last run in the file): the slowest over the fastest, less 1.
+    private static ClaimRow Mark3Spread(SectionContext context)
+    {
+        var claim = context.Published.Claim("mark3-spread");
+        var runs = context.OptionalFile(StepsText) is { } path ? PrintedRuns(path, 3) : [];
+        if (runs.Count < 2)
+        {
+            return Judge.Missing(claim, $"the run has no {StepsText} with Mark3's runs");
+        }
+
+        double spread = runs.Max() / runs.Min() - 1;
+        return Judge.Estimate(claim, RatioEstimate.Point(spread),
+            $"{Format.Percent(spread)} ({runs.Count} runs, {Format.Time(runs.Min())}–{Format.Time(runs.Max())}, {StepsText})", Format.Percent);
+    }
+
+    // The "  30.7 ns" lines of the last output of `mark <step>` in mark-steps.txt (each output follows its "$ dotnet run … mark N" line).
+    private static List<double> PrintedRuns(string path, int step)
+    {
+        List<double> last = [];
+        List<double>? current = null;
+        foreach (string line in File.ReadLines(path))
+        {
+            if (line.StartsWith('$'))
+            {
+                current = CommandPattern().Match(line) is { Success: true } m && m.Groups["step"].Value == step.ToString(CultureInfo.InvariantCulture) ? [] : null;
+                if (current is not null)
+                {
+                    last = current;
+                }
+            }
+            else if (current is not null && RunLinePattern().Match(line) is { Success: true } run)
+            {
+                current.Add(double.Parse(run.Groups["ns"].Value, CultureInfo.InvariantCulture));
+            }
+        }
+
+        return last;
+    }
+
+    [GeneratedRegex(@"-- mark (?<step>\d+)(\s|$)")]
+    private static partial Regex CommandPattern();
+
+    [GeneratedRegex(@"^\s*(?<ns>\d+(\.\d+)?) ns\s*$")]
+    private static partial Regex RunLinePattern();
 
     // A step's standard deviation over its mean, per round when it ran in rounds, else its one line.
     private static ClaimRow StepSpread(SectionContext context, string id, IReadOnlyList<MarkStep>? steps, int step)
