@@ -46,6 +46,7 @@ public sealed partial class HandRolledHarnessSection : PostSection
         yield return Mark1Low(context, steps);
         yield return Mark3Spread(context);
         yield return StepSpread(context, "mark4-cv", steps, 4);
+        yield return StepRatio(context, "mark5-converges", Lines(steps, 5), Lines(steps, 4), "step 5 or step 4", (n, d) => $"{Format.Time(n)} (Mark5's last count) vs {Format.Time(d)} (Mark4)");
         yield return StepRatio(context, "mark6-delegate-free", Lines(steps, 6), Lines(steps, 5), "step 6 or step 5", (n, d) => $"{Format.Time(n)} (Mark6) vs {Format.Time(d)} (Mark5)");
         yield return Multiply(context, Find(sweep, "multiply", null));
         yield return LargestSpread(context, "math-cv", sweep?.Where(r => r.Column("group") == MathGroup && r.Method != "multiply").ToList(), "Mark7 function but multiply");
