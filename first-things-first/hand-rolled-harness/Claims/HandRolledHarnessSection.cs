@@ -1,4 +1,5 @@
 using System.Globalization;
+using System.Text.RegularExpressions;
 using LabReport;
 using LabReport.Charts;
 using LabReport.Claims;
@@ -9,7 +10,7 @@ using LabRounds;
 namespace HandRolledHarness.Claims;
 
 /// <summary>The prologue: Sestoft's hand-rolled harness, Mark0 to Mark8, and the note's design lessons (searches, sorts).</summary>
-public sealed class HandRolledHarnessSection : PostSection
+public sealed partial class HandRolledHarnessSection : PostSection
 {
     // The note's binary-search ratio is at its largest size, random_index at 1,638,400; its sorts at 10,000, which the
     // doubling sweep brackets with 12,800 (the n² sort's ratio carried there by n / ln n), its quicksort table from 100.
@@ -18,8 +19,13 @@ public sealed class HandRolledHarnessSection : PostSection
     private const int SortSize = 12_800;
     private const int SmallestSortSize = 100;
 
-    // The note's Mark1 collapse: 100,000,000 calls.
+    // The note's Mark1 collapse: 100,000,000 calls; its first, still "implausibly low" Mark1: 1,000,000 calls.
     private const long DeadLoopCalls = 100_000_000;
+    private const long Mark1FirstCalls = 1_000_000;
+
+    // The note's "quite reliable" Mark7 functions: all of the math group but multiply, which it sets apart.
+    private const string MathGroup = "math";
+    private const string SortGroup = "sort";
 
     /// <inheritdoc />
     public override string Post => "hand-rolled-harness";
@@ -37,14 +43,23 @@ public sealed class HandRolledHarnessSection : PostSection
         }
         yield return Mark0VsMark8(context, steps);
         yield return DeadLoop(context, steps);
+        yield return Mark1Low(context, steps);
+        yield return Mark3Spread(context);
+        yield return StepSpread(context, "mark4-cv", steps, 4);
+        yield return StepRatio(context, "mark5-converges", Lines(steps, 5), Lines(steps, 4), "step 5 or step 4", (n, d) => $"{Format.Time(n)} (Mark5's last count) vs {Format.Time(d)} (Mark4)");
+        yield return StepRatio(context, "mark6-delegate-free", Lines(steps, 6), Lines(steps, 5), "step 6 or step 5", (n, d) => $"{Format.Time(n)} (Mark6) vs {Format.Time(d)} (Mark5)");
         yield return Multiply(context, Find(sweep, "multiply", null));
+        yield return LargestSpread(context, "math-cv", sweep?.Where(r => r.Column("group") == MathGroup && r.Method != "multiply").ToList(), "Mark7 function but multiply");
+        yield return SweepRatio(context, "search-same-dip-100", sweep, ("binary_search_same", 200), ("binary_search_same", 100));
         yield return StepsAgree(context, steps);
         yield return SweepRatio(context, "search-pseudorandom-vs-same", sweep, ("binary_search_pseudorandom", SearchSize), ("binary_search_same", SearchSize));
         yield return SweepRatio(context, "random-index", sweep, ("random_index", RandomIndexSize), ("binary_search_same", RandomIndexSize));
         yield return ConstantItemCost(context, sweep);
+        yield return SweepRatio(context, "item-fetch-negligible", sweep, ("get_pseudorandom_items", SearchSize), ("binary_search_pseudorandom", SearchSize));
         yield return SweepRatio(context, "selection-vs-quicksort", sweep, ("selection_sort", SortSize), ("quicksort", SortSize));
         yield return SweepRatio(context, "heapsort-vs-quicksort", sweep, ("heapsort", SortSize), ("quicksort", SortSize));
         yield return SweepRatio(context, "quicksort-scaling", sweep, ("quicksort", SortSize), ("quicksort", SmallestSortSize));
+        yield return LargestSpread(context, "sort-sd-under-3pct", sweep?.Where(r => r.Column("group") == SortGroup).ToList(), "sort");
     }
 
     /// <inheritdoc />
@@ -145,6 +160,102 @@ public sealed class HandRolledHarnessSection : PostSection
 
         var time = Time(mark1);
         return Judge.Estimate(claim, time, $"{Interval.Text(time, Format.Time)} per call (Mark2, the result used: {Format.Time(Time(mark2).Value)})", Nanoseconds);
+    }
+
+    // Mark1 at the note's first count, result unused, over Mark2 with it used: Mark1 at 1,000,000 calls runs once.
+    private static ClaimRow Mark1Low(SectionContext context, IReadOnlyList<MarkStep>? steps) =>
+        StepRatio(context, "mark1-1m-low", Lines(steps, 1, Mark1FirstCalls), Lines(steps, 2), $"step 1 at {Mark1FirstCalls:N0} calls or step 2",
+            (n, d) => $"{Format.Time(n)} (Mark1, result unused) vs {Format.Time(d)} (Mark2, result used) per call");
+
+    // Every step's printed output (mark-steps.csv keeps Mark3's mean only; its ten runs are printed here).
+    private const string StepsText = "mark-steps.txt";
+
+    // Mark3's ten runs as it printed them (its last run in the file): the slowest over the fastest, less 1.
+    private static ClaimRow Mark3Spread(SectionContext context)
+    {
+        var claim = context.Published.Claim("mark3-spread");
+        var runs = context.OptionalFile(StepsText) is { } path ? PrintedRuns(path, 3) : [];
+        if (runs.Count < 2)
+        {
+            return Judge.Missing(claim, $"the run has no {StepsText} with Mark3's runs");
+        }
+
+        double spread = runs.Max() / runs.Min() - 1;
+        return Judge.Estimate(claim, RatioEstimate.Point(spread),
+            $"{Format.Percent(spread)} ({runs.Count} runs, {Format.Time(runs.Min())}–{Format.Time(runs.Max())}, {StepsText})", Format.Percent);
+    }
+
+    // The "  30.7 ns" lines of the last output of `mark <step>` in mark-steps.txt (each output follows its "$ dotnet run … mark N" line).
+    private static List<double> PrintedRuns(string path, int step)
+    {
+        List<double> last = [];
+        List<double>? current = null;
+        foreach (string line in File.ReadLines(path))
+        {
+            if (line.StartsWith('$'))
+            {
+                current = CommandPattern().Match(line) is { Success: true } m && m.Groups["step"].Value == step.ToString(CultureInfo.InvariantCulture) ? [] : null;
+                if (current is not null)
+                {
+                    last = current;
+                }
+            }
+            else if (current is not null && RunLinePattern().Match(line) is { Success: true } run)
+            {
+                current.Add(double.Parse(run.Groups["ns"].Value, CultureInfo.InvariantCulture));
+            }
+        }
+
+        return last;
+    }
+
+    [GeneratedRegex(@"-- mark (?<step>\d+)(\s|$)")]
+    private static partial Regex CommandPattern();
+
+    [GeneratedRegex(@"^\s*(?<ns>\d+(\.\d+)?) ns\s*$")]
+    private static partial Regex RunLinePattern();
+
+    // A step's standard deviation over its mean, per round when it ran in rounds, else its one line.
+    private static ClaimRow StepSpread(SectionContext context, string id, IReadOnlyList<MarkStep>? steps, int step)
+    {
+        var claim = context.Published.Claim(id);
+        var lines = Lines(steps, step).Where(l => double.IsFinite(l.SdevNs)).ToList();
+        if (lines.Count == 0)
+        {
+            return Judge.Missing(claim, $"{MarkRuns.StepsFile} has no step {step} with a standard deviation");
+        }
+
+        var spread = lines.Count == 1 && lines[0].Round == 0
+            ? RatioEstimate.Point(lines[0].SdevNs / lines[0].MeanNs)
+            : RatioEstimate.FromRounds(RoundsEstimate.FromRatios([.. lines.Select(l => new RoundRatio(l.Round, l.SdevNs / l.MeanNs))]));
+        return Judge.Estimate(claim, spread, $"{Interval.Text(spread, Format.Percent)} of the mean (Mark{step}: {Format.Time(lines[^1].MeanNs)} ± {Format.Time(lines[^1].SdevNs)})", Format.Percent);
+    }
+
+    // The largest standard deviation over its mean among the sweep's rows: per round when the sweep ran in rounds (each
+    // round is one run of the harness), else of its one run, a point.
+    private static ClaimRow LargestSpread(SectionContext context, string id, IReadOnlyList<BenchmarkResult>? rows, string what)
+    {
+        var claim = context.Published.Claim(id);
+        if (rows is not { Count: > 0 })
+        {
+            return Judge.Missing(claim, $"{MarkRuns.SweepFile} has no {what} row");
+        }
+
+        static double Spread(BenchmarkResult r) => r.StdDevNs / r.MeanNs;
+        // Each measured row: a round's, or the one run's (a result from rounds has no standard deviation of its own).
+        var measured = rows.SelectMany(r => r.RoundResults ?? [r]).Where(r => double.IsFinite(Spread(r))).ToList();
+        if (measured.Count == 0)
+        {
+            return Judge.Missing(claim, $"{MarkRuns.SweepFile}'s {what} rows have no standard deviation");
+        }
+
+        var rounds = measured.Where(r => r.Round > 0).GroupBy(r => r.Round).Select(g => new RoundRatio(g.Key, g.Max(Spread))).ToList();
+        var spread = rounds.Count > 0 ? RatioEstimate.FromRounds(RoundsEstimate.FromRatios(rounds)) : RatioEstimate.Point(measured.Max(Spread));
+        var widest = measured.MaxBy(Spread)!;
+        string size = widest.Parameter(MarkRuns.SizeParameter) is { Length: > 0 } ? $" at {Size(widest):N0}" : "";
+        string round = widest.Round > 0 ? $", round {widest.Round}" : "";
+        return Judge.Estimate(claim, spread, $"{Interval.Text(spread, Format.Percent)} of the mean, the largest of {rows.Count} rows " +
+            $"(widest: {widest.Method}{size}{round}, {Format.Time(widest.StdDevNs)} of {Format.Time(widest.MeanNs)})", Format.Percent);
     }
 
     private static ClaimRow Multiply(SectionContext context, BenchmarkResult? result)

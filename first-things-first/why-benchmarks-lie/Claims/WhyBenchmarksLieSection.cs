@@ -30,6 +30,9 @@ public sealed class WhyBenchmarksLieSection : PostSection
         yield return FlushBound(context, set, RatioClaim(context, "realistic-1t", throughput: true));
         var contended = context.Published.Claim("realistic-contended").Cases[0];
         yield return FlushBound(context, set, ContendedConvergence(context, set), Contended(context, set, contended));
+        yield return FlushBound(context, set, RatioClaim(context, "realistic-flat-lock", throughput: true));
+        yield return FlushBound(context, set, RatioClaim(context, "realistic-flat-striped", throughput: true));
+        yield return FlushBound(context, set, Overlap(context));
         yield return RatioClaim(context, "noflush-32");
         yield return FlushBound(context, set, RatioClaim(context, "fsync-dominates"));
         yield return FlushBound(context, set, FlushCost(context));
@@ -185,6 +188,26 @@ public sealed class WhyBenchmarksLieSection : PostSection
         return Premise.LogicalCpus(context.Run.Environment) is < 2
             ? Judge.Row(claim, "—", Verdict.NotMeasurableHere, "premise not met: one logical CPU, so no two threads ever run at once")
             : Judge.Row(claim, "—", Verdict.NotMeasurableHere, "premise not met: no thread count above 1 ran two threads at once in both backends' rows (PeakConc < 2)");
+    }
+
+    // The post's "the CIs overlap" at 32 threads under the flush, by its own test on each process's run: one pair of rows
+    // per round when both ran in rounds, else the one pair. Its cases: Lock and Striped Realistic at 32 threads.
+    private static ClaimRow Overlap(SectionContext context)
+    {
+        var claim = context.Published.Claim("realistic-32-unresolved");
+        var (lockRow, striped) = (context.Case(claim, 0), context.Case(claim, 1));
+        if (lockRow is null || striped is null)
+        {
+            return Judge.Missing(claim, $"{claim.Cases[0]} and {claim.Cases[1]}: not in the run's tables");
+        }
+
+        List<(BenchmarkResult, BenchmarkResult)> pairs = lockRow.RoundResults is { } l && striped.RoundResults is { } s
+            ? [.. l.Join(s, x => x.Round, y => y.Round, (x, y) => (x, y))]
+            : [(lockRow, striped)];
+        string shown = string.Join("; ", pairs.Select(p => $"{Format.MeanWithError(p.Item1)} vs {Format.MeanWithError(p.Item2)}{(p.Item1.Round > 0 ? $" (round {p.Item1.Round})" : "")}"));
+        return UnresolvedRule.Judge(pairs) is { } outcome
+            ? Judge.From(claim, shown, outcome) with { Estimate = RatioEstimate.Of(lockRow, striped) }
+            : Judge.Row(claim, shown, Verdict.NotMeasurableHere, "fewer than two iterations: no interval");
     }
 
     // What the flush adds per insert (Realistic − NoFlush) for Lock over Striped, at 32 threads. Its cases: Realistic

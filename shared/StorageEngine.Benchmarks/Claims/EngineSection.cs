@@ -1,3 +1,6 @@
+using System.Globalization;
+using System.IO.Compression;
+using System.Text.RegularExpressions;
 using LabReport;
 using LabReport.Charts;
 using LabReport.Claims;
@@ -7,7 +10,7 @@ using LabReport.Sections;
 namespace StorageEngine.Benchmarks.Claims;
 
 /// <summary>The storage engine's claims (shared/StorageEngine.Benchmarks) and the disk under them.</summary>
-public sealed class EngineSection : PostSection
+public sealed partial class EngineSection : PostSection
 {
     /// <summary>environment.md row: sequential write throughput of the WAL directory's disk.</summary>
     public const string DiskSequentialRow = "disk sequential write";
@@ -47,7 +50,60 @@ public sealed class EngineSection : PostSection
         // Throughput ratios: the other row's time over the engine's.
         yield return RatioClaim(context, "durable-2t-vs-sqlite", throughput: true, Inserts);
         yield return RatioClaim(context, "durable-2t-of-ceiling", throughput: true, Inserts);
+        yield return Scaling(context);
+        yield return FilesLeft(context);
     }
+
+    // WalAppendScaling's rows with the log, 2 threads over 1 (throughput). They are in tracked/ since the full profile runs
+    // them once, apart from the rounds; runs made before that kept them beside the other tables.
+    private static ClaimRow Scaling(SectionContext context)
+    {
+        var claim = context.Published.Claim("wal-append-scaling");
+        BenchmarkResult? Row(int i) => context.Case(claim, i) ?? context.Benchmarks().Find(claim.Cases[i]);
+        return RatioClaim(context, claim.Id, Row(0), Row(1), $"{claim.Cases[0]} and {claim.Cases[1]}", throughput: true, Inserts);
+    }
+
+    // The run's log (gzipped in a committed run), where every logged case's cleanup prints what its directory holds.
+    private static readonly string[] RunLogs = ["run.log.gz", "run.log"];
+
+    // "Each steady or scaling case ends with the same 4 files": the file count of every logged case's directory at its
+    // end, as its GlobalCleanup prints it (DiskUse.Describe: "… bytes in N files (the current log: M bytes)").
+    private static ClaimRow FilesLeft(SectionContext context)
+    {
+        var claim = context.Published.Claim("wal-files-bounded");
+        string? log = RunLogs.Select(context.OptionalFile).FirstOrDefault(p => p is not null);
+        if (log is null)
+        {
+            return Judge.Missing(claim, $"the run has no {RunLogs[0]} in {context.Published.Post}/");
+        }
+
+        var ends = LogLines(log).Select(l => EndOfRunPattern().Match(l)).Where(m => m.Success)
+            .Select(m => (Files: int.Parse(m.Groups["files"].Value, CultureInfo.InvariantCulture), Log: m.Groups["log"].Value)).ToList();
+        if (ends.Count == 0)
+        {
+            return Judge.Missing(claim, $"{Path.GetFileName(log)} has no logged case's \"at the end of the run\" line");
+        }
+
+        var counts = ends.Select(e => e.Files).Distinct().Order().ToList();
+        string shown = $"{string.Join(" or ", counts)} files in {ends.Count} logged cases (the current log: {string.Join(", ", ends.Select(e => e.Log).Distinct())} bytes) ({Path.GetFileName(log)})";
+        return counts.Count == 1
+            ? Judge.Exact(claim, counts[0], shown)
+            : Judge.Row(claim, shown, Verdict.NotReproduced, "the logged cases end with different numbers of files, not the same in every case");
+    }
+
+    private static IEnumerable<string> LogLines(string path)
+    {
+        using var file = File.OpenRead(path);
+        using Stream text = path.EndsWith(".gz", StringComparison.Ordinal) ? new GZipStream(file, CompressionMode.Decompress) : file;
+        using var reader = new StreamReader(text);
+        while (reader.ReadLine() is { } line)
+        {
+            yield return line;
+        }
+    }
+
+    [GeneratedRegex(@"at the end of the run: [\d,]+ bytes in (?<files>\d+) files \(the current log: (?<log>[\d,]+) bytes\)")]
+    private static partial Regex EndOfRunPattern();
 
     /// <inheritdoc />
     protected override IEnumerable<ChartRef> Charts(SectionContext context) => EngineCharts.Draw(context);
