@@ -87,13 +87,15 @@ internal static class SimulationFiles
     }
 
     /// <summary>
-    /// pauses.csv: each client's worst latency per pause (<see cref="PauseAnalysis.WorstPerPause"/>), in ms, one row
-    /// per client and pause; null when no client kept a trace or none hit a pause.
+    /// pauses.csv: each client's worst latency per pause (<see cref="PauseAnalysis.WorstPerPause"/>), in ms, and for
+    /// the open-loop clients the requests after it served late (the report's catch-up, <see cref="PauseAnalysis.OpenLoopEffects"/>;
+    /// empty for the closed loop, which never queues, and for a pause on the last request, which has no followers),
+    /// one row per client and pause; null when no client kept a trace or none hit a pause.
     /// </summary>
     public static string? PauseTable(SimulationResult result)
     {
         ArgumentNullException.ThrowIfNull(result);
-        var rows = new StringBuilder("client,pause,request,worst_ms\n");
+        var rows = new StringBuilder("client,pause,request,worst_ms,delayed\n");
         int count = 0;
         foreach (var client in result.Clients)
         {
@@ -102,10 +104,16 @@ internal static class SimulationFiles
                 continue;
             }
 
+            var delayed = client == result.Closed?.Measured
+                ? new Dictionary<long, int>()
+                : PauseAnalysis.OpenLoopEffects(trace, SimulationReport.WaitTolerance(result))
+                    .Where(e => e.PausedIndex < trace.Timings.Count - 1)
+                    .ToDictionary(e => e.PausedIndex, e => e.Delayed);
             foreach (var w in PauseAnalysis.WorstPerPause(trace))
             {
                 double ms = w.WorstTicks * 1000.0 / result.TicksPerSecond;
-                rows.Append(FormattableString.Invariant($"{client.Name},{w.Pause},{w.PausedIndex},{ms:0.######}\n"));
+                string late = delayed.TryGetValue(w.PausedIndex, out int d) ? d.ToString(System.Globalization.CultureInfo.InvariantCulture) : "";
+                rows.Append(FormattableString.Invariant($"{client.Name},{w.Pause},{w.PausedIndex},{ms:0.######},{late}\n"));
                 count++;
             }
         }

@@ -283,7 +283,7 @@ internal static class SimulationReport
 
     // On the virtual clock a request that did not wait started exactly on time; on the real one, timer and wake-up
     // jitter make every request a little late, so "delayed" means late by more than half a service time.
-    private static long WaitTolerance(SimulationResult result) =>
+    internal static long WaitTolerance(SimulationResult result) =>
         result.Settings.Virtual ? 0 : (long)Math.Round(SimulationSettings.BaselineServiceTime.TotalSeconds * result.TicksPerSecond / 2);
 
     private static double MeanDelayed(SimulationResult result, RequestTrace trace)

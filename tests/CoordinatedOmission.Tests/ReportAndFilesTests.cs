@@ -70,12 +70,12 @@ public sealed class ReportAndFilesTests(PostRunFixture post) : IClassFixture<Pos
     }
 
     [Fact]
-    public void Pauses_csv_pairs_each_clients_worst_latency_per_pause()
+    public void Pauses_csv_pairs_each_clients_worst_latency_and_catch_up_per_pause()
     {
         SimulationFiles.Write(_directory.FullName, post.Result, "report");
 
         string[] lines = File.ReadAllLines(Path.Combine(_directory.FullName, SimulationFiles.PausesFile));
-        lines[0].Should().Be("client,pause,request,worst_ms");
+        lines[0].Should().Be("client,pause,request,worst_ms,delayed");
         var rows = lines.Skip(1).Select(l => l.Split(',')).ToList();
         foreach (string client in new[] { "Closed-loop", "Open-loop", "Concurrent" })
         {
@@ -88,6 +88,16 @@ public sealed class ReportAndFilesTests(PostRunFixture post) : IClassFixture<Pos
         // On the virtual clock a pause is exactly 200 ms, and the request that hits it is the worst of its window in
         // every client: the one after it was due 2.2 ms later and waits 2.2 ms less.
         rows.Select(r => double.Parse(r[3], CultureInfo.InvariantCulture)).Should().OnlyContain(ms => ms == 200);
+
+        // The catch-up: none for the closed loop, which never queues; (200 − 1) / (2.222 − 1) = 162 followers late for
+        // both open-loop clients, except after the pause on the last request, which has none.
+        rows.Where(r => r[0] == "Closed-loop").Select(r => r[4]).Should().OnlyContain(c => c.Length == 0);
+        foreach (string client in new[] { "Open-loop", "Concurrent" })
+        {
+            var cells = rows.Where(r => r[0] == client).Select(r => r[4]).ToList();
+            cells.Take(26).Should().OnlyContain(c => c == "162", client);
+            cells[26].Should().BeEmpty(client);
+        }
     }
 
     [Fact]

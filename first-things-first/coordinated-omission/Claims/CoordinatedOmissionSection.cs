@@ -52,6 +52,8 @@ public sealed partial class CoordinatedOmissionSection : PostSection
                 "closed-slow" => ClosedSlow(context, claim),
                 "closed-gap" => ClosedGap(context, claim),
                 "closed-loop-rate" => ClosedRate(context, claim),
+                "mean-service-time" => ServiceTime(context, claim, busyShare: false),
+                "utilization" => ServiceTime(context, claim, busyShare: true),
                 "open-p90" => Percentile(claim, percentiles, windows, OpenLoop, "p90"),
                 "open-p99" => Percentile(claim, percentiles, windows, OpenLoop, "p99"),
                 "p50-same" => PercentileRatio(claim, percentiles, windows, OpenLoop, ClosedLoop, "p50"),
@@ -59,8 +61,10 @@ public sealed partial class CoordinatedOmissionSection : PostSection
                 "p99-jump" => PercentileRatio(claim, percentiles, windows, OpenLoop, ClosedLoop, "p99"),
                 "p999-same" => PercentileRatio(claim, percentiles, windows, OpenLoop, ClosedLoop, "p99.9"),
                 "max-same" => MaxSame(context, claim, percentiles),
+                "delayed-per-pause" => DelayedPerPause(context, claim),
                 "open-delayed" => claim.Value > 0 ? Delayed(context, claim) : Judge.Row(claim, "—", Verdict.NotMeasurableHere, $"{how}: too short for a pause"),
                 "corrected-p90" => PercentileRatio(claim, percentiles, windows, Corrected, ClosedLoop, "p90"),
+                "concurrent-same-tail" => PercentileRatio(claim, percentiles, windows, Concurrent, OpenLoop, "p99"),
                 _ => throw new InvalidOperationException($"published-numbers.json: post 3's claim '{claim.Id}' has no measurement here"),
             };
             yield return how.Length > 0 && row.Verdict != Verdict.NotMeasurableHere ? row with { Note = $"{how}; {row.Note}" } : row;
@@ -222,6 +226,7 @@ public sealed partial class CoordinatedOmissionSection : PostSection
     private const string OpenLoop = "Open-loop";
     private const string ClosedLoop = "Closed-loop";
     private const string Corrected = "Corrected";
+    private const string Concurrent = "Concurrent";
 
     // The clients as a note names them.
     private static readonly Dictionary<string, string> Short = new(StringComparer.Ordinal)
@@ -229,7 +234,85 @@ public sealed partial class CoordinatedOmissionSection : PostSection
         [OpenLoop] = "open",
         [ClosedLoop] = "closed",
         [Corrected] = "corrected",
+        [Concurrent] = "concurrent",
     };
+
+    // The service's mean time per request with the pauses averaged in, ((pause-every − 1) × spin + pause) / pause-every,
+    // or the share of each second it is busy at the rate (the rate times that): arithmetic of configuration.json's
+    // settings, where only the spin is measured (its calibrated median; the 1 ms target on a run without one). A
+    // setting, so a point: the tolerance is what the calibration can move.
+    private static ClaimRow ServiceTime(SectionContext context, PublishedClaim claim, bool busyShare)
+    {
+        string? path = context.File("configuration.json");
+        try
+        {
+            using var doc = System.Text.Json.JsonDocument.Parse(path is null ? "{}" : File.ReadAllText(path));
+            var root = doc.RootElement;
+            double? Setting(System.Text.Json.JsonElement e, string name) =>
+                e.ValueKind == System.Text.Json.JsonValueKind.Object && e.TryGetProperty(name, out var v) && v.ValueKind == System.Text.Json.JsonValueKind.Number ? v.GetDouble() : null;
+            var calibration = root.TryGetProperty("calibration", out var c) ? c : default;
+            if (Setting(root, "ratePerSecond") is not double rate || Setting(root, "pauseEvery") is not double every || every < 1
+                || Setting(root, "pauseMilliseconds") is not double pause
+                || (Setting(calibration, "medianMilliseconds") ?? Setting(root, "baselineServiceTimeMilliseconds")) is not double spin)
+            {
+                return Judge.Missing(claim, "configuration.json has no rate, pause pattern and service time");
+            }
+
+            string measured = Setting(calibration, "medianMilliseconds") is null ? "the 1 ms target, no calibration" : "the spin's calibrated median";
+            double mean = (((every - 1) * spin) + pause) / every;
+            string how = $"({every - 1:0} × {spin:0.####} ms, {measured}, + {Milliseconds(pause)}) / {every:0}";
+            return busyShare
+                ? Judge.Estimate(claim, RatioEstimate.Point(rate * mean / 10), $"{rate * mean / 10:0.#}% = {rate:0} req/s × {mean:0.###} ms, {how} (configuration.json; a setting, no interval)", x => $"{x:0.#}%")
+                : Judge.Estimate(claim, RatioEstimate.Point(mean), $"{mean:0.###} ms = {how} (configuration.json; a setting, no interval)", x => $"{x:0.###} ms");
+        }
+        catch (Exception e) when (e is System.Text.Json.JsonException or IOException)
+        {
+            return Judge.Missing(claim, $"configuration.json cannot be read ({e.Message})");
+        }
+    }
+
+    // The open loop's catch-up per pause: pauses.csv's delayed column (the requests after each pause served late),
+    // judged on its median across the pauses with Student's t on their logs, as the per-cycle percentiles. Without the
+    // column (runs before it) or with fewer than two pauses, report.md's average per pause, a point.
+    private static ClaimRow DelayedPerPause(SectionContext context, PublishedClaim claim)
+    {
+        static string Requests(double x) => $"{x:0.#} requests";
+        if (context.OptionalFile(PausesFile) is { } path)
+        {
+            try
+            {
+                var table = CsvTable.Load(path, "client", "pause");
+                var counts = table.Has("delayed")
+                    ? table.Rows.Where(r => table.Cell(r, "client") == OpenLoop).Select(r => table.Number(r, "delayed")).Where(v => !double.IsNaN(v)).ToList()
+                    : [];
+                if (counts.Any(v => v < 0 || v != Math.Floor(v) || double.IsInfinity(v)))
+                {
+                    throw new InvalidDataException($"{path}: a delayed count is not a whole number from 0");
+                }
+
+                if (counts.Count >= 2 && counts.All(v => v > 0))
+                {
+                    var (perPause, used) = Across(counts);
+                    string over = used == counts.Count ? $"{counts.Count} pauses" : $"{counts.Count} pauses, the first {used} for the interval (the confidence sequence's last look)";
+                    return Judge.Estimate(claim, perPause, $"{Interval.Text(perPause, Requests)} — open-loop requests served late after each pause, over {over} ({PausesFile}); " +
+                        $"{counts.Sum():N0} in all, {counts.Average():0.#} on average", Requests);
+                }
+            }
+            catch (Exception e) when (e is InvalidDataException or IOException or ArgumentException)
+            {
+                context.Problem(e is InvalidDataException ? e.Message : $"{path}: cannot be read ({e.Message})");
+            }
+        }
+
+        string? report = context.File("report.md");
+        var match = report is null ? System.Text.RegularExpressions.Match.Empty : CatchUpPattern().Match(File.ReadAllText(report));
+        return match.Success && Quantity.Number(match.Groups[1].Value) is double average
+            ? Judge.Estimate(claim, RatioEstimate.Point(average), $"{Requests(average)} per pause on average (report.md's mechanism; one run, no interval)", Requests)
+            : Judge.Missing(claim, "neither pauses.csv's delayed column nor report.md's mechanism has the open loop's catch-up");
+    }
+
+    [System.Text.RegularExpressions.GeneratedRegex(@"^- Open-loop:.*Requests after each pause served [^:]*: ([\d.,]+) requests (?:on average|each time)", System.Text.RegularExpressions.RegexOptions.Multiline)]
+    private static partial System.Text.RegularExpressions.Regex CatchUpPattern();
 
     // pauses.csv (client,pause,request,worst_ms): the open loop's worst latency over the closed loop's, pause by pause;
     // null (and a problem under the table) when the file is malformed.
