@@ -31,6 +31,12 @@ public static class Judge
             return Info(claim, shown, "information: shown, never judged") with { Estimate = measured };
         }
 
+        if (measured.MeasuredOnce && !measured.HasInterval)
+        {
+            return Row(claim, shown, Verdict.NotMeasurableHere,
+                "measured once in the run: one number has no interval, and no verdict is decided without one (it would need this timing in rounds)") with { Estimate = measured };
+        }
+
         var outcome = claim.Kind switch
         {
             ClaimKinds.Ratio => RatioRule.Judge(Rescale.Apply(claim).Value, measured),

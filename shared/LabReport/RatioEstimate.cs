@@ -97,8 +97,18 @@ public readonly record struct RatioEstimate(double Value, double Lower, double U
         return new RatioEstimate(value, value * Math.Exp(-halfWidth), value * Math.Exp(halfWidth), true);
     }
 
-    /// <summary>A ratio known only as a point (no interval).</summary>
+    /// <summary>A ratio known only as a point (no interval): a number the run's settings fix, or a count that cannot vary.</summary>
     public static RatioEstimate Point(double value) => new(value, double.NaN, double.NaN, false);
+
+    /// <summary>
+    /// A timing measured once in the run (a step run once, one flame graph, one histogram's percentile): a point whose
+    /// spread between runs is unknown, so <see cref="Judge"/> decides nothing on it (issue 47: no decided verdict without
+    /// an interval; such points decided claims one way in one run and the other way in the next).
+    /// </summary>
+    public static RatioEstimate Once(double value) => Point(value) with { MeasuredOnce = true };
+
+    /// <summary>True for <see cref="Once"/>: a measured point with no interval, which decides no verdict.</summary>
+    public bool MeasuredOnce { get; init; }
 
     /// <summary>The ratio of per-round ratios: their median, and the rounds' interval when there is one.</summary>
     public static RatioEstimate FromRounds(RoundsEstimate rounds)

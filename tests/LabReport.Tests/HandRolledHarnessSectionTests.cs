@@ -9,10 +9,12 @@ public class HandRolledHarnessSectionTests
 
     // A quick run (3 repeats per sweep point): wide intervals, so most ratios straddle an edge of their band.
     [Theory]
-    [InlineData("Timing one call (Mark0)", "reproduced")]                     // 9,017× ≥ 10×: far too slow
-    [InlineData("Mark1 at 100,000,000 calls, result unused", "reproduced")]   // 0.5 ns ≤ 0.833 ns
+    // That run ran each step once (no rounds): one number per step has no interval and decides nothing (issue 47), however
+    // far from its bound (Mark0: 9,017× against ≥ 10×; Mark1: 0.5 ns against ≤ 0.833 ns).
+    [InlineData("Timing one call (Mark0)", "not measurable here")]
+    [InlineData("Mark1 at 100,000,000 calls, result unused", "not measurable here")]
     [InlineData("multiply (20 floating-point multiplications), Mark", "information only")]
-    [InlineData("multiply per call, the final harness (Mark8) / Mark2", "not reproduced")] // 10.0 vs 5.30 ns in that busy run
+    [InlineData("multiply per call, the final harness (Mark8) / Mark2", "not measurable here")] // 10.0 vs 5.30 ns in that busy run, once
     [InlineData("Binary search, pre-generated pseudorandom items / the same item, at 6,553,600", "borderline")]
     [InlineData("Generating a pseudorandom item (random_index)", "borderline")]
     [InlineData("Fetching a pre-generated item", "borderline")]
@@ -82,7 +84,7 @@ public class HandRolledHarnessSectionTests
         string report = File.ReadAllText(run.File("report.md"));
         report.Should().Contain("mark8.csv:136: 4 cells where the header has 6");
         ReportTests.VerdictOf(report, "Heapsort / quicksort").Should().Be("missing");
-        ReportTests.VerdictOf(report, "Mark1 at 100,000,000 calls, result unused").Should().Be("reproduced");
+        ReportTests.VerdictOf(report, "Mark1 at 100,000,000 calls, result unused").Should().NotBe("missing", "the steps' file is read despite the sweep's bad line");
         File.Exists(run.File("prologue-mark-steps.svg")).Should().BeTrue();
     }
 

@@ -168,7 +168,7 @@ public sealed partial class CoordinatedOmissionSection : PostSection
         var rows = windows.Values(client, metric);
         if (rows is not { Count: >= 2 })
         {
-            return Judge.Estimate(claim, RatioEstimate.Point(value), $"{Milliseconds(value)} ({source}; one run, no interval{windows.TooFew(rows, metric)})", Milliseconds);
+            return Judge.Estimate(claim, RatioEstimate.Once(value), $"{Milliseconds(value)} ({source}; one run, no interval{windows.TooFew(rows, metric)})", Milliseconds);
         }
 
         var (perWindow, used) = Across([.. rows.Select(r => r.Ms)]);
@@ -186,7 +186,7 @@ public sealed partial class CoordinatedOmissionSection : PostSection
         var pairs = windows.Pairs(numerator, denominator, metric);
         if (pairs is not { Count: >= 2 })
         {
-            return Judge.Ratio(claim, RatioEstimate.Point(n / d), $"{Format.Number(n)} / {Format.Number(d)} ms ({source}{windows.TooFew(pairs?.Select(p => p.Numerator).ToList(), metric)})");
+            return Judge.Ratio(claim, RatioEstimate.Once(n / d), $"{Format.Number(n)} / {Format.Number(d)} ms ({source}{windows.TooFew(pairs?.Select(p => p.Numerator).ToList(), metric)})");
         }
 
         var (perWindow, used) = Across([.. pairs.Select(p => p.Numerator.Ms / p.Denominator.Ms)]);
@@ -307,7 +307,7 @@ public sealed partial class CoordinatedOmissionSection : PostSection
         string? report = context.File("report.md");
         var match = report is null ? System.Text.RegularExpressions.Match.Empty : CatchUpPattern().Match(File.ReadAllText(report));
         return match.Success && Quantity.Number(match.Groups[1].Value) is double average
-            ? Judge.Estimate(claim, RatioEstimate.Point(average), $"{Requests(average)} per pause on average (report.md's mechanism; one run, no interval)", Requests)
+            ? Judge.Estimate(claim, RatioEstimate.Once(average), $"{Requests(average)} per pause on average (report.md's mechanism; one run, no interval)", Requests)
             : Judge.Missing(claim, "neither pauses.csv's delayed column nor report.md's mechanism has the open loop's catch-up");
     }
 

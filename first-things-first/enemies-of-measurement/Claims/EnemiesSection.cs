@@ -106,7 +106,7 @@ public sealed class EnemiesSection : PostSection
                 $"{Format.Time(denominator.StdDevNs)} {denominatorName} ({numerator.Iterations} and {denominator.Iterations} iterations; Fisher's F interval)");
         }
 
-        var point = RatioEstimate.Point(numerator.StdDevNs / denominator.StdDevNs);
+        var point = RatioEstimate.Once(numerator.StdDevNs / denominator.StdDevNs);
         return Judge.Estimate(claim, point,
             $"{Interval.Ratio(point)} — StdDev {Format.Time(numerator.StdDevNs)} {numeratorName} vs {Format.Time(denominator.StdDevNs)} {denominatorName}");
     }

@@ -130,7 +130,7 @@ public sealed partial class HandRolledHarnessSection : PostSection
 
         RatioEstimate ratio = numerator.All(l => l.Round > 0) && denominator.All(l => l.Round > 0)
             ? RatioEstimate.FromRounds(RoundsEstimate.FromRatios([.. numerator.Join(denominator, n => n.Round, d => d.Round, (n, d) => new RoundRatio(n.Round, n.MeanNs / d.MeanNs))]))
-            : RatioEstimate.Point(Time(numerator).Value / Time(denominator).Value);
+            : RatioEstimate.Once(Time(numerator).Value / Time(denominator).Value);
         return Judge.Estimate(claim, ratio, $"{Interval.Ratio(ratio)} — {detail(Time(numerator).Value, Time(denominator).Value)}");
     }
 
@@ -144,7 +144,7 @@ public sealed partial class HandRolledHarnessSection : PostSection
 
     // A step's time per call: the median of its rounds with their 95% interval, or its one line as a point.
     private static RatioEstimate Time(IReadOnlyList<MarkStep> lines) => lines.Count == 1 && lines[0].Round == 0
-        ? RatioEstimate.Point(lines[0].MeanNs)
+        ? RatioEstimate.Once(lines[0].MeanNs)
         : RatioEstimate.FromRounds(RoundsEstimate.FromRatios([.. lines.Select(l => new RoundRatio(l.Round, l.MeanNs))]));
 
     // The calls are gone when a call costs less than its 20 multiplications can take on any core (the claim's bound).
@@ -181,7 +181,7 @@ public sealed partial class HandRolledHarnessSection : PostSection
         }
 
         double spread = runs.Max() / runs.Min() - 1;
-        return Judge.Estimate(claim, RatioEstimate.Point(spread),
+        return Judge.Estimate(claim, RatioEstimate.Once(spread),
             $"{Format.Percent(spread)} ({runs.Count} runs, {Format.Time(runs.Min())}–{Format.Time(runs.Max())}, {StepsText})", Format.Percent);
     }
 
@@ -226,7 +226,7 @@ public sealed partial class HandRolledHarnessSection : PostSection
         }
 
         var spread = lines.Count == 1 && lines[0].Round == 0
-            ? RatioEstimate.Point(lines[0].SdevNs / lines[0].MeanNs)
+            ? RatioEstimate.Once(lines[0].SdevNs / lines[0].MeanNs)
             : RatioEstimate.FromRounds(RoundsEstimate.FromRatios([.. lines.Select(l => new RoundRatio(l.Round, l.SdevNs / l.MeanNs))]));
         return Judge.Estimate(claim, spread, $"{Interval.Text(spread, Format.Percent)} of the mean (Mark{step}: {Format.Time(lines[^1].MeanNs)} ± {Format.Time(lines[^1].SdevNs)})", Format.Percent);
     }

@@ -198,7 +198,7 @@ public sealed class HardwareCountersSection : PostSection
         }
 
         var (sequential, random) = (shares[0]!.Value, shares[1]!.Value);
-        return Judge.Estimate(claim, RatioEstimate.Point(sequential.Share / random.Share),
+        return Judge.Estimate(claim, RatioEstimate.Once(sequential.Share / random.Share),
             $"{Format.Number(sequential.Share / random.Share)}× — hottest leaf frame {Format.Percent(sequential.Share)} of {sequential.Total} samples (sequential) vs " +
             $"{Format.Percent(random.Share)} of {random.Total} (random); no interval", Format.Number);
     }

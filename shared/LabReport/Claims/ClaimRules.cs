@@ -37,7 +37,8 @@ public static class ClaimRules
     /// <summary>The verdicts that judge nothing.</summary>
     public const string NotJudged =
         "*not measurable here* = the run cannot decide: a premise this machine does not meet, fewer than two iterations (a smoke " +
-        "run), a mean at or below zero, a load other than the post's. *missing* = a file or row the claim needs is not in the run. " +
+        "run), a mean at or below zero, a load other than the post's, a timing measured once a run (a step run once, a flame graph, a " +
+        "percentile without its windows: one number has no interval, and no verdict is decided without one). *missing* = a file or row the claim needs is not in the run. " +
         "*information only* = a description of the post's machine (its disk, an absolute time on its hardware): shown, never judged.";
 
     /// <summary>The drift flag.</summary>
