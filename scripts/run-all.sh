@@ -367,7 +367,8 @@ plan_loop() {
     else status="FAILED (exit $rc)"; FAILED+=("$post (planner)"); fi
     record_step "planner: $post, $rounds round(s) of ${#cases[@]} case(s)" "$status" "$took" "$seconds" "$post/"
     [ "$rc" -eq 0 ] || break
-    probe "planner: $post"
+    # ProbeFile.PlannerLabel's form: the probe takes letters, digits, '.', '_' and '-' only.
+    probe "planner-$post"
   done
 }
 if planner_on && [ -n "$LAB_APP" ] && [ "$INTERRUPTED" -eq 0 ]; then plan_loop; fi

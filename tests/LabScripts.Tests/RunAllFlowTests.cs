@@ -70,7 +70,7 @@ public sealed class RunAllFlowTests : IDisposable
         string timings = File.ReadAllText(Path.Combine(_out, "timings.md"));
         timings.Should().Contain("| planner: why-benchmarks-lie, 2 round(s) of 2 case(s) | ok |").And.Contain("Measured iterations");
         File.ReadAllText(Path.Combine(_out, "rounds.md")).Should().Contain("the planner added rounds where a claim was undecided, within the 10:00 budget");
-        File.ReadAllText(Path.Combine(_out, "probe.csv")).Should().Contain("planner: why-benchmarks-lie");
+        File.ReadAllText(Path.Combine(_out, "probe.csv")).Should().Contain("planner-why-benchmarks-lie");
     }
 
     [Fact]

@@ -78,7 +78,7 @@ public sealed record ProbeFile(string Path, IReadOnlyList<ProbeRow> Readings)
     public ProbeMovement? Change(string post) => Around(post) is var (before, after) ? ProbeMovement.Between(before, after) : null;
 
     /// <summary>The label of the reading taken after a planner step of <paramref name="post"/> (scripts/run-all.sh).</summary>
-    public static string PlannerLabel(string post) => $"planner: {post}";
+    public static string PlannerLabel(string post) => $"planner-{post}";
 
     /// <summary>
     /// True when the machine moved while <paramref name="post"/>'s rounds were measured: either metric moved by more than
