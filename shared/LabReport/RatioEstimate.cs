@@ -134,7 +134,9 @@ public readonly record struct RatioEstimate(double Value, double Lower, double U
     {
         ArgumentNullException.ThrowIfNull(perRound);
         var values = perRound.Where(v => !double.IsNaN(v)).ToList();
-        return values.Count < 2 ? Point(values.Count == 1 ? values[0] : double.NaN) with { Rounds = values.Count } : FromRounds(RoundsEstimate.FromRatios(values));
+        // Without an interval (one round, or a value at or below zero, which has no logarithm) it decides nothing.
+        var estimate = values.Count < 2 ? Point(values.Count == 1 ? values[0] : double.NaN) with { Rounds = values.Count } : FromRounds(RoundsEstimate.FromRatios(values));
+        return estimate.HasInterval ? estimate : estimate with { MeasuredOnce = true };
     }
 
     /// <summary>The reciprocal (throughput ratio from a time ratio).</summary>

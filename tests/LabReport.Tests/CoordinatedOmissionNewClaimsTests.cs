@@ -91,7 +91,7 @@ public class CoordinatedOmissionNewClaimsTests
     }
 
     [Fact]
-    public void The_mean_service_time_and_busy_share_follow_the_calibrated_spin()
+    public void The_mean_service_time_and_busy_share_follow_the_calibrated_spin_and_decide_nothing_on_one_calibration()
     {
         using var run = RunFixture.Copy("full");
         string config = run.File("coordinated-omission/configuration.json");
@@ -101,8 +101,9 @@ public class CoordinatedOmissionNewClaimsTests
         string report = File.ReadAllText(run.File("report.md"));
 
         Row(report, "Mean service time per request").Should().Contain("1.498 ms = (499 × 1.1 ms, the spin's calibrated median, + 200 ms) / 500");
-        ReportTests.VerdictOf(report, "Mean service time per request").Should().Be("not reproduced");
+        // The spin is calibrated once a run (0.83-1.05 ms over the four family 26 runs of 2026-12-02): one number, no verdict.
+        ReportTests.VerdictOf(report, "Mean service time per request").Should().Be("not measurable here");
         Row(report, "Share of each second the service is busy").Should().Contain("67.4% = 450 req/s × 1.498 ms");
-        ReportTests.VerdictOf(report, "Share of each second the service is busy").Should().Be("not reproduced");
+        ReportTests.VerdictOf(report, "Share of each second the service is busy").Should().Be("not measurable here");
     }
 }

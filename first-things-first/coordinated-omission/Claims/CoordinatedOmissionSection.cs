@@ -262,8 +262,8 @@ public sealed partial class CoordinatedOmissionSection : PostSection
             double mean = (((every - 1) * spin) + pause) / every;
             string how = $"({every - 1:0} × {spin:0.####} ms, {measured}, + {Milliseconds(pause)}) / {every:0}";
             return busyShare
-                ? Judge.Estimate(claim, RatioEstimate.Point(rate * mean / 10), $"{rate * mean / 10:0.#}% = {rate:0} req/s × {mean:0.###} ms, {how} (configuration.json; a setting, no interval)", x => $"{x:0.#}%")
-                : Judge.Estimate(claim, RatioEstimate.Point(mean), $"{mean:0.###} ms = {how} (configuration.json; a setting, no interval)", x => $"{x:0.###} ms");
+                ? Judge.Estimate(claim, RatioEstimate.Once(rate * mean / 10), $"{rate * mean / 10:0.#}% = {rate:0} req/s × {mean:0.###} ms, {how} (configuration.json; the spin calibrated once, no interval)", x => $"{x:0.#}%")
+                : Judge.Estimate(claim, RatioEstimate.Once(mean), $"{mean:0.###} ms = {how} (configuration.json; the spin calibrated once, no interval)", x => $"{x:0.###} ms");
         }
         catch (Exception e) when (e is System.Text.Json.JsonException or IOException)
         {
@@ -521,7 +521,7 @@ public sealed partial class CoordinatedOmissionSection : PostSection
 
         double delayed = buckets.Skip(1).Sum(b => b.Count);
         double total = buckets.Sum(b => b.Count);
-        return Judge.Estimate(claim, RatioEstimate.Point(delayed), $"{delayed:N0} of {total:N0} past {buckets[0].Label} (report.md's buckets; one run, no interval)",
+        return Judge.Estimate(claim, RatioEstimate.Once(delayed), $"{delayed:N0} of {total:N0} past {buckets[0].Label} (report.md's buckets; one run, no interval)",
             x => x.ToString("N0", System.Globalization.CultureInfo.InvariantCulture));
     }
 
