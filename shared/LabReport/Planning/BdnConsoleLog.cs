@@ -1,5 +1,4 @@
 using System.Globalization;
-using System.IO.Compression;
 using System.Text.RegularExpressions;
 using LabReport.RunFiles;
 
@@ -37,20 +36,7 @@ public sealed partial class BdnConsoleLog
     /// <summary>Reads a post folder's run.log (or run.log.gz); an absent file is an empty log.</summary>
     public static BdnConsoleLog Load(string postFolder)
     {
-        string path = Path.Combine(postFolder, FileName);
-        if (File.Exists(path))
-        {
-            return Parse(File.ReadLines(path));
-        }
-
-        if (File.Exists(path + RunArchive.GzSuffix))
-        {
-            using var gzip = new GZipStream(File.OpenRead(path + RunArchive.GzSuffix), CompressionMode.Decompress);
-            using var reader = new StreamReader(gzip);
-            return Parse(ReadLines(reader));
-        }
-
-        return Empty;
+        return RunArchive.Find(Path.Combine(postFolder, FileName)) is { } path ? Parse(RunArchive.ReadLines(path)) : Empty;
     }
 
     /// <summary>Parses the log's lines.</summary>
@@ -101,14 +87,6 @@ public sealed partial class BdnConsoleLog
         }
 
         return log;
-    }
-
-    private static IEnumerable<string> ReadLines(StreamReader reader)
-    {
-        while (reader.ReadLine() is { } line)
-        {
-            yield return line;
-        }
     }
 
     private static double Number(string text) => double.Parse(text, NumberStyles.Float, CultureInfo.InvariantCulture);

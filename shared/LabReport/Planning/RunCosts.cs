@@ -182,13 +182,11 @@ public sealed class RunCosts
                 double engine = 0;
                 int processes = 0;
                 // A class's annotated report repeats its plain one's measurements: each class counts once.
-                foreach (string report in step.Reports.DistinctBy(ReportClass, StringComparer.Ordinal))
+                foreach (string report in step.Reports.DistinctBy(BenchmarkSet.ReportPrefix, StringComparer.Ordinal))
                 {
+                    // An archived run keeps its reports gzipped in place.
                     string path = Path.Combine(Run.PostPath(post), report);
-                    if (!File.Exists(path) && File.Exists(path + RunArchive.GzSuffix))
-                    {
-                        path += RunArchive.GzSuffix; // an archived run keeps its reports gzipped in place
-                    }
+                    path = RunArchive.Find(path) ?? path;
 
                     try
                     {
@@ -220,13 +218,6 @@ public sealed class RunCosts
         {
             ProcessOverhead = Math.Clamp((points.Sum(p => p.Overhead) - points.Count * DefaultStepOverhead) / points.Sum(p => p.Processes), 0.2, 10);
         }
-    }
-
-    // "more-4/X.Y-report-full-annotated.json" and "more-4/X.Y-report-full.json" → "more-4/X.Y".
-    private static string ReportClass(string report)
-    {
-        int at = report.LastIndexOf("-report", StringComparison.Ordinal);
-        return at < 0 ? report : report[..at];
     }
 }
 

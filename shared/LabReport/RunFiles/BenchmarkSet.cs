@@ -228,8 +228,8 @@ public sealed partial class BenchmarkSet
     private static int? IterationCountOf(string text) =>
         IterationCountPattern().Match(text) is { Success: true } m ? int.Parse(m.Groups[1].Value, System.Globalization.CultureInfo.InvariantCulture) : null;
 
-    // ".../Namespace.Class-report-github.md" -> "Namespace.Class".
-    private static string ReportPrefix(string path)
+    // ".../Namespace.Class-report-github.md" (or -report-full-annotated.json, …) -> "Namespace.Class".
+    internal static string ReportPrefix(string path)
     {
         string name = Path.GetFileName(path);
         int dash = name.IndexOf("-report", StringComparison.Ordinal);

@@ -43,6 +43,24 @@ public static partial class RunArchive
         return name.EndsWith("-report-github.md", StringComparison.Ordinal) || (IsRaw(name) && !name.EndsWith(".log", StringComparison.Ordinal));
     }
 
+    /// <summary>The file at <paramref name="path"/>, or its copy gzipped in place by <c>archive</c>, or null when neither exists.</summary>
+    public static string? Find(string path) =>
+        File.Exists(path) ? path : File.Exists(path + GzSuffix) ? path + GzSuffix : null;
+
+    /// <summary>The lines of a run's text file, read through gzip when its name ends in <see cref="GzSuffix"/>.</summary>
+    public static IEnumerable<string> ReadLines(string path)
+    {
+        using var file = File.OpenRead(path);
+        using Stream text = path.EndsWith(GzSuffix, StringComparison.Ordinal)
+            ? new System.IO.Compression.GZipStream(file, System.IO.Compression.CompressionMode.Decompress)
+            : file;
+        using var reader = new StreamReader(text);
+        while (reader.ReadLine() is { } line)
+        {
+            yield return line;
+        }
+    }
+
     /// <summary>True when the run folder holds no BenchmarkDotNet report at all (archived with --summary, or never had any).</summary>
     public static bool IsSummaryOnly(string runPath) =>
         !Directory.EnumerateFiles(runPath, "*", SearchOption.AllDirectories).Any(IsBenchmarkReport);

@@ -1,5 +1,4 @@
 using System.Globalization;
-using System.IO.Compression;
 using System.Text.RegularExpressions;
 using LabReport;
 using LabReport.Charts;
@@ -77,7 +76,7 @@ public sealed partial class EngineSection : PostSection
             return Judge.Missing(claim, $"the run has no {RunLogs[0]} in {context.Published.Post}/");
         }
 
-        var ends = LogLines(log).Select(l => EndOfRunPattern().Match(l)).Where(m => m.Success)
+        var ends = RunArchive.ReadLines(log).Select(l => EndOfRunPattern().Match(l)).Where(m => m.Success)
             .Select(m => (Files: int.Parse(m.Groups["files"].Value, CultureInfo.InvariantCulture), Log: m.Groups["log"].Value)).ToList();
         if (ends.Count == 0)
         {
@@ -89,17 +88,6 @@ public sealed partial class EngineSection : PostSection
         return counts.Count == 1
             ? Judge.Exact(claim, counts[0], shown)
             : Judge.Row(claim, shown, Verdict.NotReproduced, "the logged cases end with different numbers of files, not the same in every case");
-    }
-
-    private static IEnumerable<string> LogLines(string path)
-    {
-        using var file = File.OpenRead(path);
-        using Stream text = path.EndsWith(".gz", StringComparison.Ordinal) ? new GZipStream(file, CompressionMode.Decompress) : file;
-        using var reader = new StreamReader(text);
-        while (reader.ReadLine() is { } line)
-        {
-            yield return line;
-        }
     }
 
     [GeneratedRegex(@"at the end of the run: [\d,]+ bytes in (?<files>\d+) files \(the current log: (?<log>[\d,]+) bytes\)")]
