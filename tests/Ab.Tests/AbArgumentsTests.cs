@@ -48,6 +48,13 @@ public class AbArgumentsTests
     }
 
     [Theory]
+    [InlineData(null, AbMethod.Interleaved)]
+    [InlineData("sequential", AbMethod.Sequential)]
+    [InlineData("duet", AbMethod.Duet)]
+    public void Method_is_interleaved_unless_named(string? method, AbMethod expected) =>
+        AbArguments.Parse(["--aa", "HEAD", "--project", "p", .. method is null ? Array.Empty<string>() : ["--method", method]]).Method.Should().Be(expected);
+
+    [Theory]
     [InlineData("90s", 90)]
     [InlineData("10m", 600)]
     [InlineData("1h30m", 5400)]
@@ -72,6 +79,7 @@ public class AbArgumentsTests
     [InlineData(new[] { "--a", "x", "--a", "y", "--b", "z", "--project", "p" }, "--a is given twice")]
     [InlineData(new[] { "--a", "--b", "z", "--project", "p" }, "--a needs a value")]
     [InlineData(new[] { "--a", "x", "--b", "y", "--project", "p", "--b-env", "SCALE" }, "--b-env 'SCALE' is not NAME=VALUE")]
+    [InlineData(new[] { "--a", "x", "--b", "y", "--project", "p", "--method", "paired" }, "--method 'paired' is not one of: interleaved, sequential, duet")]
     public void A_wrong_command_line_names_its_mistake(string[] args, string message) =>
         FluentActions.Invoking(() => AbArguments.Parse(args)).Should().Throw<AbUsageException>().Which.Message.Should().StartWith(message);
 }

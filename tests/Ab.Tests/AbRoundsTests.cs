@@ -29,6 +29,56 @@ public class AbRoundsTests
         calls.Take(6).Should().Equal("1A", "1B", "2B", "2A", "3A", "3B");
     }
 
+    /// <summary>B/A of 1.05 and 0.99 in turn: never decided at 2%; each side takes 5 s on the manual clock.</summary>
+    private static MeasureSide Undecided(ManualClock clock, List<string> calls) => (side, round, _) =>
+    {
+        calls.Add($"{round}{side}");
+        clock.Advance(TimeSpan.FromSeconds(5));
+        return new Dictionary<string, double> { ["Work.Run"] = side == "B" ? (round % 2 == 0 ? 105 : 99) : 100 };
+    };
+
+    [Fact]
+    public void Sequential_runs_every_A_up_to_the_next_look_then_every_B()
+    {
+        var clock = new ManualClock();
+        var calls = new List<string>();
+
+        var outcome = Rounds.Run(Undecided(clock, calls), Options with { Method = AbMethod.Sequential, MaxRounds = 8 }, clock, _ => { }, CancellationToken.None);
+
+        calls.Should().Equal("1A", "2A", "3A", "1B", "2B", "3B", "4A", "5A", "4B", "5B", "6A", "7A", "8A", "6B", "7B", "8B");
+        outcome.Rounds.Should().Be(8);
+        outcome.Reason.Should().Be(StopReason.MaxRounds);
+    }
+
+    [Fact]
+    public void A_sequential_block_that_would_overrun_the_budget_is_not_started()
+    {
+        var clock = new ManualClock();
+        // Rounds of 10 s: the first block (3 rounds) ends at 30 s; the next (2 rounds) would end at 50 s > 45 s.
+        var outcome = Rounds.Run(Undecided(clock, []), Options with { Method = AbMethod.Sequential, Budget = TimeSpan.FromSeconds(45) }, clock, _ => { },
+            CancellationToken.None);
+
+        outcome.Reason.Should().Be(StopReason.Budget);
+        outcome.Rounds.Should().Be(3);
+    }
+
+    [Fact]
+    public void Duet_measures_both_sides_of_a_round_at_once()
+    {
+        var clock = new ManualClock();
+        using var bothStarted = new Barrier(2, _ => clock.Advance(TimeSpan.FromSeconds(5)));
+        var outcome = Rounds.Run((side, round, token) =>
+        {
+            // Each side waits for the other to have started: one after the other, the first would time out here.
+            bool together = bothStarted.SignalAndWait(TimeSpan.FromSeconds(10), token);
+
+            return together ? new Dictionary<string, double> { ["Work.Run"] = side == "B" ? 110 : 100 } : throw new SideFailedException("sides ran one after the other");
+        }, Options with { Method = AbMethod.Duet }, clock, _ => { }, CancellationToken.None);
+
+        outcome.Reason.Should().Be(StopReason.AllDecided);
+        outcome.Results.Single().Verdict.Should().Be(AbVerdict.Slower);
+    }
+
     [Fact]
     public void A_clear_slowdown_and_an_unchanged_benchmark_stop_at_the_first_look()
     {

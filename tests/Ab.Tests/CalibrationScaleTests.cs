@@ -2,7 +2,7 @@ using Calibration;
 
 namespace Ab.Tests;
 
-/// <summary>The known changes ab is calibrated on: shared/Calibration's scale (B does exactly that much more work).</summary>
+/// <summary>The known changes ab is calibrated on: tools/Calibration's scale (B does exactly that much more work).</summary>
 public class CalibrationScaleTests
 {
     [Theory]

@@ -57,6 +57,9 @@ public sealed record AbOptions
     /// <summary>Target length of one iteration, in milliseconds.</summary>
     public int IterationTimeMs { get; init; } = 50;
 
+    /// <summary>How the sides' processes are scheduled (<c>--method</c>; interleaved unless calibrating the others).</summary>
+    public AbMethod Method { get; init; } = AbMethod.Interleaved;
+
     /// <summary>What makes the exit code 3.</summary>
     public FailOn FailOn { get; init; } = FailOn.Never;
 
@@ -82,7 +85,7 @@ public static class AbArguments
     private static readonly string[] Known =
     [
         "--a", "--b", "--aa", "--project", "--filter", "--threshold", "--budget", "--max-rounds", "--iterations", "--warmups",
-        "--iteration-time", "--fail-on", "--out", "--a-env", "--b-env",
+        "--iteration-time", "--fail-on", "--out", "--a-env", "--b-env", "--method",
     ];
 
     /// <summary>The options that may be given more than once.</summary>
@@ -178,12 +181,22 @@ public static class AbArguments
                 "change" => FailOn.Change,
                 var other => throw new AbUsageException($"--fail-on '{other}' is not one of: slower, change, never"),
             },
+            Method = One("--method") is { } method ? ParseMethod(method) : AbMethod.Interleaved,
             Out = One("--out"),
             EnvironmentA = Environment("--a-env", values.GetValueOrDefault("--a-env")),
             EnvironmentB = Environment("--b-env", values.GetValueOrDefault("--b-env")),
             Extra = extra,
         };
     }
+
+    /// <summary>A method's name: interleaved, sequential or duet.</summary>
+    public static AbMethod ParseMethod(string text) => text switch
+    {
+        "interleaved" => AbMethod.Interleaved,
+        "sequential" => AbMethod.Sequential,
+        "duet" => AbMethod.Duet,
+        _ => throw new AbUsageException($"--method '{text}' is not one of: interleaved, sequential, duet"),
+    };
 
     /// <summary>A threshold in percent: "2", "2%", "0.5%"; more than 0 and at most 50.</summary>
     public static double ParseThreshold(string text)

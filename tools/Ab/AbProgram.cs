@@ -63,16 +63,18 @@ public static class AbProgram
         ArgumentNullException.ThrowIfNull(output);
         ArgumentNullException.ThrowIfNull(error);
         CultureInfo.CurrentCulture = CultureInfo.InvariantCulture;
-        if (args.Count > 0 && args[0] is "--help" or "-h" or "help")
+        bool calibrate = args.Count > 0 && args[0] == "calibrate";
+        if (args.Count > 0 && args[0] is "--help" or "-h" or "help" || calibrate && args.Skip(1).FirstOrDefault() is "--help" or "-h")
         {
-            output.WriteLine(Usage);
+            output.WriteLine(calibrate ? Calibrate.Usage : Usage);
             return 0;
         }
 
         try
         {
-            var options = AbArguments.Parse(args);
-            return Execute(options, output, error, currentDirectory, stop);
+            return calibrate
+                ? ExecuteCalibration(Calibrate.Parse([.. args.Skip(1)]), output, error, currentDirectory, stop)
+                : Execute(AbArguments.Parse(args), output, error, currentDirectory, stop);
         }
         catch (AbUsageException e)
         {
@@ -86,30 +88,47 @@ public static class AbProgram
         }
     }
 
-    private static int Execute(AbOptions options, TextWriter output, TextWriter error, string currentDirectory, CancellationToken stop)
+    /// <summary>The repository, the project, and both sides checked out and built in a private workspace; null when a build failed (said on <paramref name="error"/>).</summary>
+    private static (Workspace Workspace, BuiltSide A, BuiltSide B, string Project)? Prepare(AbOptions options, TextWriter error, string currentDirectory, CancellationToken stop)
     {
         string root = Workspace.FindRoot(currentDirectory, stop);
         string project = Workspace.ProjectPath(root, currentDirectory, options.Project);
         string commitA = Workspace.Resolve(root, options.A, stop);
         string commitB = options.IsAa ? commitA : Workspace.Resolve(root, options.B, stop);
-        string folder = OutputFolder(options.Out, currentDirectory);
-        using var workspace = Workspace.Create(root, error);
-        BuiltSide a, b;
+        var workspace = Workspace.Create(root, error);
         try
         {
-            a = workspace.Build("a", options.A, commitA, project, stop);
-            b = options.IsAa ? a : workspace.Build("b", options.B, commitB, project, stop);
+            var a = workspace.Build("a", options.A, commitA, project, stop);
+            var b = options.IsAa ? a : workspace.Build("b", options.B, commitB, project, stop);
+            var sides = new BdnSide(options, workspace.Directory);
+            int listedA = sides.List(a, stop).Count;
+            int listedB = options.IsAa ? listedA : sides.List(b, stop).Count;
+            error.WriteLine($"ab: {listedA} benchmark(s) in A, {listedB} in B; rounds until every one is decided or {options.Budget.TotalSeconds:0} s");
+            return (workspace, a, b, project);
         }
         catch (SideFailedException e)
         {
             error.WriteLine($"ab: {e.Message}");
+            workspace.Dispose();
+            return null;
+        }
+        catch
+        {
+            workspace.Dispose();
+            throw;
+        }
+    }
+
+    private static int Execute(AbOptions options, TextWriter output, TextWriter error, string currentDirectory, CancellationToken stop)
+    {
+        string folder = OutputFolder(options.Out, currentDirectory);
+        if (Prepare(options, error, currentDirectory, stop) is not var (workspace, a, b, project))
+        {
             return FailedExitCode;
         }
 
+        using var _ = workspace;
         var sides = new BdnSide(options, workspace.Directory);
-        int listedA = sides.List(a, stop).Count;
-        int listedB = options.IsAa ? listedA : sides.List(b, stop).Count;
-        error.WriteLine($"ab: {listedA} benchmark(s) in A, {listedB} in B; rounds until every one is decided or {options.Budget.TotalSeconds:0} s");
         var outcome = Rounds.Run((side, round, token) => sides.Measure(side == "A" ? a : b, side, round, token), options, TimeProvider.System,
             line => error.WriteLine($"ab: {line}"), stop);
         if (outcome.Rounds == 0)
@@ -140,6 +159,58 @@ public static class AbProgram
             StopReason.Failed => Fail(error, outcome.Problem),
             _ => AbJudge.FailOnExitCode(outcome.Results, options.FailOn),
         };
+    }
+
+    private static int ExecuteCalibration(CalibrationOptions calibration, TextWriter output, TextWriter error, string currentDirectory, CancellationToken stop)
+    {
+        var options = calibration.Run;
+        string folder = OutputFolder(options.Out, currentDirectory);
+        if (Prepare(options, error, currentDirectory, stop) is not var (workspace, a, b, project))
+        {
+            return FailedExitCode;
+        }
+
+        using var _ = workspace;
+        Directory.CreateDirectory(folder);
+        var started = DateTime.UtcNow;
+        IReadOnlyList<TrialResult> results;
+        using (var tsv = new StreamWriter(Path.Combine(folder, "trials.tsv")))
+        {
+            results = Calibrate.Run(calibration, (trial, cell) =>
+            {
+                // Each cell's processes get a folder of their own, removed after it: a campaign runs thousands of them.
+                string directory = Path.Combine(workspace.Directory, "cell");
+                Directory.CreateDirectory(directory);
+                try
+                {
+                    var sides = new BdnSide(cell, directory);
+                    return Rounds.Run((side, round, token) => sides.Measure(side == "A" ? a : b, side, round, token), cell, TimeProvider.System, _ => { }, stop);
+                }
+                finally
+                {
+                    Directory.Delete(directory, recursive: true);
+                }
+            }, tsv, line => error.WriteLine($"ab: {line}"), stop);
+        }
+
+        var wall = DateTime.UtcNow - started;
+        string header = FormattableString.Invariant(
+            $"`{project.Replace('\\', '/')}`, filter `{string.Join(' ', options.Filters)}`; B = {b.Ref} ({b.Commit[..10]}), A = {a.Ref} ({a.Commit[..10]})") +
+            (calibration.ScaleVariable is { } scale ? $"; B's processes get `{scale}` = 1 + change, A's 1" : "") +
+            FormattableString.Invariant($". {calibration.Trials} trials per cell, the cells of each trial in an order drawn from seed {calibration.Seed}; ") +
+            FormattableString.Invariant($"threshold ±{options.Threshold * 100:0.##}%, budget {options.Budget.TotalMinutes:0.##} min per trial, job: {options.Warmups} warm-up and ") +
+            FormattableString.Invariant($"{options.Iterations} measured iterations of {options.IterationTimeMs} ms. Took {wall.TotalMinutes:0.#} min") +
+            (stop.IsCancellationRequested ? " (interrupted: the trials that ended are counted)." : ".");
+        string markdown = Calibrate.Markdown(calibration, results, header);
+        File.WriteAllText(Path.Combine(folder, "calibration.md"), markdown);
+        if (!options.IsAa)
+        {
+            File.WriteAllText(Path.Combine(folder, "layout.md"), Calibrate.LayoutMarkdown(calibration, results, $"{a.Ref} ({a.Commit[..10]})", $"{b.Ref} ({b.Commit[..10]})"));
+        }
+
+        output.Write(markdown);
+        error.WriteLine($"ab: calibration.md and trials.tsv in {folder}");
+        return stop.IsCancellationRequested ? InterruptedExitCode : results.Count == 0 ? FailedExitCode : 0;
     }
 
     private static int Fail(TextWriter error, string? problem)

@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using LabRounds;
 
 namespace FirstThingsFirst.Ab;
 
@@ -8,9 +9,26 @@ public delegate IReadOnlyDictionary<string, double> MeasureSide(string side, int
 /// <summary>The rounds measured so far and how they ended.</summary>
 public sealed record RoundsOutcome(IReadOnlyList<AbResult> Results, int Rounds, StopReason Reason, TimeSpan Wall, string? Problem);
 
+/// <summary>How the two sides' processes are scheduled (<c>--method</c>).</summary>
+public enum AbMethod
+{
+    /// <summary>A then B in odd rounds, B then A in even ones (A B B A ...): a drift over time weighs on both alike. The default.</summary>
+    Interleaved,
+
+    /// <summary>
+    /// Every round of A up to the next look, then every round of B (AAA BBB AA BB ...): as two runs made one after the
+    /// other are compared, so a drift between them counts as a change. For calibration.
+    /// </summary>
+    Sequential,
+
+    /// <summary>A and B at the same time, one process each (duet benchmarking): they share the machine's state, and its cores.</summary>
+    Duet,
+}
+
 /// <summary>
-/// Interleaved rounds: A then B in odd rounds, B then A in even ones (A B B A ...), so a drift of the machine over time
-/// weighs on both sides alike; after each round every benchmark is judged and <see cref="StopRule"/> says whether to go on.
+/// The rounds: by default interleaved, A then B in odd rounds, B then A in even ones (A B B A ...), so a drift of the
+/// machine over time weighs on both sides alike; after each round (a block of rounds up to the next look when
+/// sequential) every benchmark is judged and <see cref="StopRule"/> says whether to go on.
 /// </summary>
 public static class Rounds
 {
@@ -32,18 +50,14 @@ public static class Rounds
         while (reason is null)
         {
             long roundStart = time.GetTimestamp();
+            int block = Block(options.Method, rounds);
             try
             {
-                string[] order = rounds % 2 == 0 ? ["A", "B"] : ["B", "A"];
-                var measured = new Dictionary<string, IReadOnlyDictionary<string, double>>(StringComparer.Ordinal);
-                foreach (string side in order)
+                foreach (var (roundA, roundB) in MeasureBlock(measure, options.Method, rounds, block, token))
                 {
-                    token.ThrowIfCancellationRequested();
-                    measured[side] = measure(side, rounds + 1, token);
+                    Record(roundA, roundB, a, b, rounds == 0);
+                    rounds++;
                 }
-
-                Record(measured["A"], measured["B"], a, b, rounds == 0);
-                rounds++;
             }
             catch (Exception e) when (e is SideInterruptedException || (e is OperationCanceledException or SideFailedException && token.IsCancellationRequested))
             {
@@ -57,14 +71,57 @@ public static class Rounds
                 break;
             }
 
-            var took = time.GetElapsedTime(roundStart);
+            var took = time.GetElapsedTime(roundStart) / block;
             slowest = took > slowest ? took : slowest;
             results = [.. a.Keys.Order(StringComparer.Ordinal).Select(k => AbJudge.Judge(k, a[k], b[k], options.Threshold))];
-            progress($"round {rounds} ({took.TotalSeconds:0}s): " + string.Join(", ", results.GroupBy(r => r.Verdict).Select(g => $"{g.Count()} {Word(g.Key)}")));
-            reason = StopRule.After(rounds, results, time.GetElapsedTime(start), slowest, options.Budget, options.MaxRounds);
+            progress($"round {rounds} ({took.TotalSeconds:0}s{(block > 1 ? " each" : "")}): " + string.Join(", ", results.GroupBy(r => r.Verdict).Select(g => $"{g.Count()} {Word(g.Key)}")));
+            // The next block must fit in the budget as a whole: a sequential block cut short has no B for its A.
+            reason = StopRule.After(rounds, results, time.GetElapsedTime(start), slowest * Block(options.Method, rounds), options.Budget, options.MaxRounds);
         }
 
         return new RoundsOutcome(results, rounds, reason.Value, time.GetElapsedTime(start), problem);
+    }
+
+    /// <summary>Rounds measured before the next judgement: one, or for sequential every round up to the next look.</summary>
+    public static int Block(AbMethod method, int rounds) =>
+        method == AbMethod.Sequential && ConfidenceSequence.NextLook(rounds) is int next ? next - rounds : 1;
+
+    /// <summary>Measures <paramref name="block"/> rounds from round <paramref name="done"/> + 1, as the method schedules the sides.</summary>
+    private static IEnumerable<(IReadOnlyDictionary<string, double> A, IReadOnlyDictionary<string, double> B)> MeasureBlock(
+        MeasureSide measure, AbMethod method, int done, int block, CancellationToken token)
+    {
+        IReadOnlyDictionary<string, double> One(string side, int round)
+        {
+            token.ThrowIfCancellationRequested();
+            return measure(side, round, token);
+        }
+
+        switch (method)
+        {
+            case AbMethod.Sequential:
+                var a = Enumerable.Range(done + 1, block).Select(r => One("A", r)).ToList();
+                var b = Enumerable.Range(done + 1, block).Select(r => One("B", r)).ToList();
+                return a.Zip(b).ToList();
+            case AbMethod.Duet:
+                // Both processes at once; a failure of either is the round's (the first one's exception is rethrown as is).
+                var sideA = Task.Run(() => One("A", done + 1), token);
+                var sideB = Task.Run(() => One("B", done + 1), token);
+                try
+                {
+                    Task.WaitAll([sideA, sideB], CancellationToken.None);
+                }
+                catch (AggregateException e)
+                {
+                    System.Runtime.ExceptionServices.ExceptionDispatchInfo.Capture(e.InnerExceptions[0]).Throw();
+                }
+
+                return [(sideA.Result, sideB.Result)];
+            default:
+                bool aFirst = done % 2 == 0;
+                var first = One(aFirst ? "A" : "B", done + 1);
+                var second = One(aFirst ? "B" : "A", done + 1);
+                return [aFirst ? (first, second) : (second, first)];
+        }
     }
 
     /// <summary>The verdict's word in the summary.</summary>

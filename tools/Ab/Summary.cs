@@ -18,7 +18,7 @@ public static class Summary
         var md = new StringBuilder();
         md.AppendLine(CultureInfo.InvariantCulture, $"## ab: {Short(report.B)} vs {Short(report.A)}");
         md.AppendLine();
-        md.AppendLine(CultureInfo.InvariantCulture, $"`{report.Project}`, filter `{string.Join(' ', o.Filters)}`; {report.Outcome.Rounds} interleaved rounds in " +
+        md.AppendLine(CultureInfo.InvariantCulture, $"`{report.Project}`, filter `{string.Join(' ', o.Filters)}`; {report.Outcome.Rounds} {Calibrate.Word(o.Method)} rounds in " +
             $"{Duration(report.Outcome.Wall)} (budget {Duration(o.Budget)}); threshold ±{Percent(o.Threshold)}. {Ending(report.Outcome)}");
         if (o.EnvironmentA.Count + o.EnvironmentB.Count > 0)
         {
