@@ -34,7 +34,7 @@ public class CalibrateTests
     [Theory]
     [InlineData(new[] { "--project", "p", "--changes", "5" }, "--changes other than 0 need --scale-env NAME")]
     [InlineData(new[] { "--project", "p", "--changes", "five" }, "--changes 'five' is not a percentage from 0 to 100")]
-    [InlineData(new[] { "--project", "p", "--methods", "interleaved,paired" }, "--method 'paired' is not one of")]
+    [InlineData(new[] { "--project", "p", "--methods", "interleaved,paired" }, "--methods 'paired' is not one of: interleaved, sequential, duet")]
     [InlineData(new[] { "--project", "p", "--trials", "0" }, "--trials '0' is not a whole number from 1 to 1000")]
     [InlineData(new[] { "--project", "p", "--trials" }, "--trials needs a value")]
     [InlineData(new[] { "--project", "p", "--seed", "1", "--seed", "2" }, "--seed is given twice")]

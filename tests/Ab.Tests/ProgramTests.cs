@@ -52,6 +52,22 @@ public sealed class ProgramTests : IDisposable
     }
 
     [Fact]
+    public void Calibrate_has_its_own_help_and_its_own_one_line_errors()
+    {
+        var (code, output, _) = Run(_temp.Path, "calibrate", "--help");
+        code.Should().Be(0);
+        output.Should().Contain("--scale-env NAME").And.Contain("--methods M,...");
+
+        var (wrong, _, error) = Run(_temp.Path, "calibrate", "--project", "p", "--changes", "5");
+        wrong.Should().Be(AbProgram.UsageExitCode);
+        error.Should().StartWith("ab: --changes other than 0 need --scale-env NAME").And.EndWith(Environment.NewLine).And.NotContain("\n ");
+
+        var (outside, _, where) = Run(_temp.Path, "calibrate", "--project", "src/Perf/Perf.csproj");
+        outside.Should().Be(AbProgram.UsageExitCode);
+        where.Should().Contain("is not in a git repository");
+    }
+
+    [Fact]
     public void A_wrong_option_is_one_line_and_exit_2()
     {
         var (code, output, error) = Run(_temp.Path, "--a", "main", "--b", "HEAD", "--project", "p", "--budget", "soon");

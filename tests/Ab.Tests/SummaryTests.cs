@@ -30,6 +30,11 @@ public class SummaryTests
             .Contain("### This machine's A/A (aa.md)\n\nA/A of main: **0 of 2** flagged".ReplaceLineEndings());
 
     [Fact]
+    public void A_layout_md_in_the_output_folder_is_printed_beside_the_verdicts() =>
+        Summary.Markdown(Report(false, Slower), aa: null, layout: "Layout calibration: HEAD against HEAD~1\n").Should()
+            .Contain("(layout.md)\n\nLayout calibration: HEAD against HEAD~1".ReplaceLineEndings()).And.NotContain("(aa.md)");
+
+    [Fact]
     public void The_json_gives_each_verdict_the_stop_reason_and_both_commits()
     {
         using var json = JsonDocument.Parse(Summary.Json(Report(false, Slower, Same)));

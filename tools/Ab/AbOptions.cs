@@ -189,13 +189,13 @@ public static class AbArguments
         };
     }
 
-    /// <summary>A method's name: interleaved, sequential or duet.</summary>
-    public static AbMethod ParseMethod(string text) => text switch
+    /// <summary>A method's name: interleaved, sequential or duet; <paramref name="option"/> names it in the error.</summary>
+    public static AbMethod ParseMethod(string text, string option = "--method") => text switch
     {
         "interleaved" => AbMethod.Interleaved,
         "sequential" => AbMethod.Sequential,
         "duet" => AbMethod.Duet,
-        _ => throw new AbUsageException($"--method '{text}' is not one of: interleaved, sequential, duet"),
+        _ => throw new AbUsageException($"{option} '{text}' is not one of: interleaved, sequential, duet"),
     };
 
     /// <summary>A threshold in percent: "2", "2%", "0.5%"; more than 0 and at most 50.</summary>

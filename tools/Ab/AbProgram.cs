@@ -24,6 +24,7 @@ public static class AbProgram
     public const string Usage = """
         Usage: dotnet-ab --a REF --b REF --project PATH [--filter PATTERN...] [options] [-- BENCHMARKDOTNET-ARGS]
                dotnet-ab --aa REF --project PATH [...]
+               dotnet-ab calibrate --project PATH [...]   (this machine's false and found changes: dotnet-ab calibrate --help)
 
         Did B make it faster or slower? ab checks out A and B (any commits of the git repository around the current
         directory) into private worktrees, builds the BenchmarkDotNet project in each, and runs the selected benchmarks
@@ -41,6 +42,8 @@ public static class AbProgram
           --max-rounds N        at most N rounds, 3..40 (default 40, the last look of the confidence sequence)
           --iterations N        measured iterations per benchmark, side and round (default 5); --warmups N (default 1)
           --iteration-time MS   target length of an iteration (default 50)
+          --method M            interleaved (the default), sequential (every A up to the next look, then every B: as two
+                                runs made apart) or duet (A and B at the same time); the others are for calibration
           --fail-on WHAT        exit 3 when a benchmark is: slower, or changed (slower or faster) with 'change'
           --out DIR             the output folder, its summaries replaced (default ./ab-results/<date-time>)
           --a-env NAME=VALUE    an environment variable of A's processes (repeatable); --b-env for B, e.g.
@@ -142,7 +145,9 @@ public static class AbProgram
         var report = new AbReport(options, a, b, project.Replace('\\', '/'), outcome);
         Directory.CreateDirectory(folder);
         string aaFile = Path.Combine(folder, "aa.md");
-        string markdown = Summary.Markdown(report, File.Exists(aaFile) ? File.ReadAllText(aaFile) : null);
+        string layoutFile = Path.Combine(folder, "layout.md");
+        string markdown = Summary.Markdown(report, File.Exists(aaFile) ? File.ReadAllText(aaFile) : null,
+            File.Exists(layoutFile) ? File.ReadAllText(layoutFile) : null);
         File.WriteAllText(Path.Combine(folder, "summary.md"), markdown);
         File.WriteAllText(Path.Combine(folder, "summary.json"), Summary.Json(report));
         if (options.IsAa && options.EnvironmentA.Count + options.EnvironmentB.Count == 0)

@@ -137,7 +137,7 @@ public static class Calibrate
             Run = run,
             ScaleVariable = scale,
             Changes = changes.Distinct().ToList(),
-            Methods = own.TryGetValue("--methods", out var m) ? [.. m.Split(',').Select(AbArguments.ParseMethod).Distinct()] : [AbMethod.Interleaved],
+            Methods = own.TryGetValue("--methods", out var m) ? [.. m.Split(',').Select(x => AbArguments.ParseMethod(x, "--methods")).Distinct()] : [AbMethod.Interleaved],
             Trials = own.TryGetValue("--trials", out var t) ? Whole("--trials", t, 1, 1000) : 10,
             Seed = own.TryGetValue("--seed", out var s) ? Whole("--seed", s, 0, int.MaxValue) : 1,
         };
@@ -187,7 +187,7 @@ public static class Calibrate
                 if (outcome.Reason is StopReason.Interrupted or StopReason.Failed)
                 {
                     // An interrupted or failed cell judged nothing: what the earlier cells found is kept.
-                    progress($"trial {t}, {Word(method)} {Change(change)}: {Summary.StopWord(outcome.Reason)} {outcome.Problem?.Split('\n')[0]}");
+                    progress($"trial {t}, {Rounds.Word(method)} {Change(change)}: {Summary.StopWord(outcome.Reason)} {outcome.Problem?.Split('\n')[0]}");
                     return results;
                 }
 
@@ -198,12 +198,12 @@ public static class Calibrate
                         RoundSpread = Spread(r.Ratios),
                     };
                     results.Add(row);
-                    tsv.WriteLine(string.Join('\t', row.Trial, Word(method), Change(change), row.Benchmark, Rounds.Word(row.Verdict), F(row.Ratio), F(row.Lower),
+                    tsv.WriteLine(string.Join('\t', row.Trial, Rounds.Word(method), Change(change), row.Benchmark, Rounds.Word(row.Verdict), F(row.Ratio), F(row.Lower),
                         F(row.Upper), row.Rounds, F(row.WallSeconds), Summary.StopWord(row.Stop), F(row.RoundSpread)));
                 }
 
                 tsv.Flush();
-                progress($"trial {t}/{options.Trials}, {Word(method)} {Change(change)}: " +
+                progress($"trial {t}/{options.Trials}, {Rounds.Word(method)} {Change(change)}: " +
                     string.Join(", ", outcome.Results.Select(r => $"{Short(r.Name)} {Rounds.Word(r.Verdict)} {r.Ratio:0.000}")) +
                     $" ({outcome.Rounds} rounds, {outcome.Wall.TotalSeconds:0} s)");
             }
@@ -232,7 +232,7 @@ public static class Calibrate
             int n = rows.Count;
             int hits = cell.Key.Change == 0 ? rows.Count(r => r.Flagged) : rows.Count(r => r.Verdict == AbVerdict.Slower);
             md.AppendLine(CultureInfo.InvariantCulture,
-                $"| {Short(cell.Key.Benchmark)} | {Word(cell.Key.Method)} | {Change(cell.Key.Change)} | {n} | {Tally(rows, AbVerdict.Slower)} | {Tally(rows, AbVerdict.Same)} | " +
+                $"| {Short(cell.Key.Benchmark)} | {Rounds.Word(cell.Key.Method)} | {Change(cell.Key.Change)} | {n} | {Tally(rows, AbVerdict.Slower)} | {Tally(rows, AbVerdict.Same)} | " +
                 $"{Tally(rows, AbVerdict.Faster)} | {Tally(rows, AbVerdict.Undecided)} | {(cell.Key.Change == 0 ? "flagged " : "found ")}{hits}/{n} ({100.0 * hits / n:0}%) | " +
                 $"{Median(rows.Select(r => (double)r.Rounds)):0.#} | {Median(rows.Select(r => r.WallSeconds)):0} s; {rows.Max(r => r.WallSeconds):0} s | " +
                 $"{Median(rows.Select(r => r.Ratio)):0.000} | {Pct(Spread(rows.Select(r => r.Ratio)))} | {Pct(Median(rows.Select(r => r.RoundSpread)))} | {Pct(Median(rows.Select(r => r.Detectable(threshold))))} |");
@@ -256,14 +256,22 @@ public static class Calibrate
         md.AppendLine(CultureInfo.InvariantCulture, $"Layout calibration: {b} against {a}, {options.Trials} trials; B/A of every benchmark (the one the change touched moves by it; " +
             $"the others by the change's effect on code it did not touch):");
         md.AppendLine();
-        md.AppendLine("| benchmark | trials | B/A (median) | B/A range | flagged |");
+        md.AppendLine("| benchmark | trials | B/A (median) | each trial's B/A and interval | flagged |");
         md.AppendLine("|---|---:|---:|---|---:|");
         foreach (var bench in results.GroupBy(r => r.Benchmark).OrderBy(g => g.Key, StringComparer.Ordinal))
         {
-            var rows = bench.ToList();
+            var rows = bench.OrderBy(r => r.Trial).ToList();
+            string trials = string.Join("; ", rows.Select(r => double.IsFinite(r.Lower)
+                ? FormattableString.Invariant($"{r.Ratio:0.000} [{r.Lower:0.000}; {r.Upper:0.000}]")
+                : FormattableString.Invariant($"{r.Ratio:0.000}")));
             md.AppendLine(CultureInfo.InvariantCulture,
-                $"| {Short(bench.Key)} | {rows.Count} | {Median(rows.Select(r => r.Ratio)):0.000} | {rows.Min(r => r.Ratio):0.000}–{rows.Max(r => r.Ratio):0.000} | {rows.Count(r => r.Flagged)}/{rows.Count} |");
+                $"| {Short(bench.Key)} | {rows.Count} | {Median(rows.Select(r => r.Ratio)):0.000} | {trials} | {rows.Count(r => r.Flagged)}/{rows.Count} |");
         }
+
+        md.AppendLine();
+        md.AppendLine(CultureInfo.InvariantCulture,
+            $"*flagged*: called slower or faster at ±{Pct(options.Run.Threshold)}. A benchmark the change did not touch that is flagged, or whose B/A " +
+            $"sits apart from 1 in every trial, moved because the change moved its code or its data: real for that build, but not the change's own cost.");
 
         return md.ToString();
     }
@@ -287,9 +295,6 @@ public static class Calibrate
         double mean = logs.Average();
         return Math.Sqrt(logs.Sum(x => (x - mean) * (x - mean)) / (logs.Length - 1));
     }
-
-    /// <summary>A method's name on the command line and in the tables.</summary>
-    public static string Word(AbMethod method) => method.ToString().ToLowerInvariant();
 
     private static string Change(double change) => change == 0 ? "A/A" : "+" + (change * 100).ToString("0.##", CultureInfo.InvariantCulture) + "%";
 

@@ -124,6 +124,9 @@ public static class Rounds
         }
     }
 
+    /// <summary>A method's name, as <c>--method</c> takes it.</summary>
+    public static string Word(AbMethod method) => method.ToString().ToLowerInvariant();
+
     /// <summary>The verdict's word in the summary.</summary>
     public static string Word(AbVerdict verdict) => verdict switch
     {

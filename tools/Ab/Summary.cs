@@ -10,15 +10,18 @@ public sealed record AbReport(AbOptions Options, BuiltSide A, BuiltSide B, strin
 /// <summary>summary.md (a pull-request comment) and summary.json (for other programs).</summary>
 public static class Summary
 {
-    /// <summary>The markdown summary; <paramref name="aa"/> is the output folder's aa.md, printed beside the verdicts when present.</summary>
-    public static string Markdown(AbReport report, string? aa)
+    /// <summary>
+    /// The markdown summary; <paramref name="aa"/> and <paramref name="layout"/> are the output folder's aa.md and layout.md
+    /// (this machine's A/A, and how far a change moved benchmarks it did not touch), printed beside the verdicts when present.
+    /// </summary>
+    public static string Markdown(AbReport report, string? aa, string? layout = null)
     {
         ArgumentNullException.ThrowIfNull(report);
         var o = report.Options;
         var md = new StringBuilder();
         md.AppendLine(CultureInfo.InvariantCulture, $"## ab: {Short(report.B)} vs {Short(report.A)}");
         md.AppendLine();
-        md.AppendLine(CultureInfo.InvariantCulture, $"`{report.Project}`, filter `{string.Join(' ', o.Filters)}`; {report.Outcome.Rounds} {Calibrate.Word(o.Method)} rounds in " +
+        md.AppendLine(CultureInfo.InvariantCulture, $"`{report.Project}`, filter `{string.Join(' ', o.Filters)}`; {report.Outcome.Rounds} {Rounds.Word(o.Method)} rounds in " +
             $"{Duration(report.Outcome.Wall)} (budget {Duration(o.Budget)}); threshold ±{Percent(o.Threshold)}. {Ending(report.Outcome)}");
         if (o.EnvironmentA.Count + o.EnvironmentB.Count > 0)
         {
@@ -45,6 +48,14 @@ public static class Summary
             md.AppendLine("### This machine's A/A (aa.md)");
             md.AppendLine();
             md.AppendLine(aa.Trim());
+        }
+
+        if (layout is not null)
+        {
+            md.AppendLine();
+            md.AppendLine("### How far a change moved benchmarks it did not touch, on this machine (layout.md)");
+            md.AppendLine();
+            md.AppendLine(layout.Trim());
         }
 
         return md.ToString();
@@ -88,6 +99,7 @@ public static class Summary
             environmentB = o.EnvironmentB,
             filters = o.Filters,
             threshold = o.Threshold,
+            method = Rounds.Word(o.Method),
             budgetSeconds = o.Budget.TotalSeconds,
             rounds = report.Outcome.Rounds,
             stop = StopWord(report.Outcome.Reason),

@@ -18,7 +18,8 @@ KnownWork, whose work B scales by FTF_CALIBRATION_SCALE = 1 + the change, at the
   cpu      ArithmeticChain (CPU-bound), interleaved (the default method): A/A and +5%, --trials N each
   memory   MemoryWalk (memory-bound), interleaved: A/A, +5% and +10%, --side-trials N each
   layout   every benchmark, A = this commit, B = a commit of a temporary clone whose ArithmeticChain does more work:
-           how far the five benchmarks it does not touch move; --side-trials N, at most 12 rounds each
+           how far the five benchmarks it does not touch move (layout/), beside the unchanged program's A/A under the
+           same settings (layout-aa/); --side-trials N, at most 12 rounds each
   methods  ArithmeticChain, interleaved, sequential and duet side by side: A/A, +2%, +5%, +10%, --side-trials N each
 
   --out DIR           where the parts' folders go (default results/<machine>/<date>-ab-calibration)
@@ -56,16 +57,18 @@ lab_mktemp_dir WORK ab-calibration
 lab_info "building dotnet-ab"
 dotnet build "$ROOT/tools/Ab" -c Release -o "$WORK/tool" --nologo -v q > "$WORK/build.log" 2>&1 || { cat "$WORK/build.log" >&2; lab_die "the build of tools/Ab failed"; }
 AB=("dotnet" "$WORK/tool/dotnet-ab.dll")
-"$ROOT/scripts/capture-env.sh" --run-dir "$WORK" > "$OUT/environment.md"
+# A part run again into the same folder adds its commands to command.txt; environment.md is the first run's.
+[ -s "$OUT/environment.md" ] || "$ROOT/scripts/capture-env.sh" --run-dir "$WORK" > "$OUT/environment.md"
 COMMIT=$(git -C "$ROOT" rev-parse HEAD)
 SEED=$(( $(lab_new_seed) % 2000000000 ))
-: > "$OUT/command.txt"
+printf '# %s: tools/Calibration/campaign.sh --parts %s --trials %s --side-trials %s --budget %s (commit %s)\n' \
+  "$(date -u +%FT%TZ)" "$PARTS" "$TRIALS" "$SIDE" "$BUDGET" "$COMMIT" >> "$OUT/command.txt"
 
 # calibrate DIR ARGS...: one part, run in the repository the commits are in (the current directory); its command is kept.
 calibrate() {
   local dir=$1; shift
   local line
-  line="dotnet-ab calibrate --project tools/Calibration --out $dir $(lab_quote_args "$@")"
+  line="dotnet-ab calibrate --project tools/Calibration --out $dir$(lab_quote_args "$@")"
   printf '# %s\n%s\n' "$dir" "$line" >> "$OUT/command.txt"
   lab_info "$dir: $line"
   "${AB[@]}" calibrate --project tools/Calibration --out "$OUT/$dir" "$@"
@@ -91,6 +94,8 @@ for part in "${PART_LIST[@]}"; do
       grep -q 'x ^= x >> 29;' "$WORK/changed/tools/Calibration/KnownWork.cs" || lab_die "the layout part could not change ArithmeticChain (KnownWork.cs moved?)"
       git -C "$WORK/changed" -c user.name=calibration -c user.email=calibration@localhost commit --quiet -am "ArithmeticChain: one more operation per step"
       printf '# layout: in a clone of %s with one more operation per step in ArithmeticChain (tools/Calibration/campaign.sh)\n' "$COMMIT" >> "$OUT/command.txt"
+      # The control first: the unchanged program against itself, same settings (its B/A is what noise alone does).
+      (cd "$WORK/changed" && calibrate layout-aa --aa HEAD~1 --filter '*KnownWork*' --max-rounds 12 --budget "$BUDGET" --trials "$SIDE" --seed "$SEED")
       (cd "$WORK/changed" && calibrate layout --a HEAD~1 --b HEAD --filter '*KnownWork*' --max-rounds 12 --budget "$BUDGET" --trials "$SIDE" --seed "$SEED") ;;
   esac
 done
