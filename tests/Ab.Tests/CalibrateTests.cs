@@ -92,6 +92,22 @@ public class CalibrateTests
     }
 
     [Fact]
+    public void Two_commits_without_a_known_change_are_B_as_built_and_their_layout_md_lists_every_trial()
+    {
+        var options = Calibrate.Parse(["--a", "HEAD~1", "--b", "HEAD", "--project", "p", "--trials", "2"]);
+        RoundsOutcome Trial(int trial, AbOptions cell) => new(
+            [new AbResult("K.Touched", 1, 1.5, 1.5, 1.45, 1.55, 12, AbVerdict.Slower), new AbResult("K.Other", 1, 1, 1.01 * trial, 0.97, 1.05, 12, AbVerdict.Undecided)],
+            12, StopReason.MaxRounds, TimeSpan.FromSeconds(100), null);
+
+        var results = Calibrate.Run(options, Trial, new StringWriter(), _ => { }, CancellationToken.None);
+
+        Calibrate.Markdown(options, results, "h").Should().Contain("| K.Other | interleaved | as built | 2 |").And.NotContain("A/A |");
+        Calibrate.LayoutMarkdown(options, results, "HEAD~1", "HEAD").Should()
+            .Contain("| K.Other | 2 | 1.515 | 1.010 [0.970; 1.050]; 2.020 [0.970; 1.050] | 0/2 |")
+            .And.Contain("| K.Touched | 2 | 1.500 | 1.500 [1.450; 1.550]; 1.500 [1.450; 1.550] | 2/2 |");
+    }
+
+    [Fact]
     public void An_interrupted_cell_ends_the_campaign_with_the_trials_that_ended()
     {
         var options = Calibrate.Parse(Campaign);

@@ -187,7 +187,7 @@ public static class Calibrate
                 if (outcome.Reason is StopReason.Interrupted or StopReason.Failed)
                 {
                     // An interrupted or failed cell judged nothing: what the earlier cells found is kept.
-                    progress($"trial {t}, {Rounds.Word(method)} {Change(change)}: {Summary.StopWord(outcome.Reason)} {outcome.Problem?.Split('\n')[0]}");
+                    progress($"trial {t}, {Rounds.Word(method)} {Change(options, change)}: {Summary.StopWord(outcome.Reason)} {outcome.Problem?.Split('\n')[0]}");
                     return results;
                 }
 
@@ -198,12 +198,12 @@ public static class Calibrate
                         RoundSpread = Spread(r.Ratios),
                     };
                     results.Add(row);
-                    tsv.WriteLine(string.Join('\t', row.Trial, Rounds.Word(method), Change(change), row.Benchmark, Rounds.Word(row.Verdict), F(row.Ratio), F(row.Lower),
+                    tsv.WriteLine(string.Join('\t', row.Trial, Rounds.Word(method), Change(options, change), row.Benchmark, Rounds.Word(row.Verdict), F(row.Ratio), F(row.Lower),
                         F(row.Upper), row.Rounds, F(row.WallSeconds), Summary.StopWord(row.Stop), F(row.RoundSpread)));
                 }
 
                 tsv.Flush();
-                progress($"trial {t}/{options.Trials}, {Rounds.Word(method)} {Change(change)}: " +
+                progress($"trial {t}/{options.Trials}, {Rounds.Word(method)} {Change(options, change)}: " +
                     string.Join(", ", outcome.Results.Select(r => $"{Short(r.Name)} {Rounds.Word(r.Verdict)} {r.Ratio:0.000}")) +
                     $" ({outcome.Rounds} rounds, {outcome.Wall.TotalSeconds:0} s)");
             }
@@ -232,7 +232,7 @@ public static class Calibrate
             int n = rows.Count;
             int hits = cell.Key.Change == 0 ? rows.Count(r => r.Flagged) : rows.Count(r => r.Verdict == AbVerdict.Slower);
             md.AppendLine(CultureInfo.InvariantCulture,
-                $"| {Short(cell.Key.Benchmark)} | {Rounds.Word(cell.Key.Method)} | {Change(cell.Key.Change)} | {n} | {Tally(rows, AbVerdict.Slower)} | {Tally(rows, AbVerdict.Same)} | " +
+                $"| {Short(cell.Key.Benchmark)} | {Rounds.Word(cell.Key.Method)} | {Change(options, cell.Key.Change)} | {n} | {Tally(rows, AbVerdict.Slower)} | {Tally(rows, AbVerdict.Same)} | " +
                 $"{Tally(rows, AbVerdict.Faster)} | {Tally(rows, AbVerdict.Undecided)} | {(cell.Key.Change == 0 ? "flagged " : "found ")}{hits}/{n} ({100.0 * hits / n:0}%) | " +
                 $"{Median(rows.Select(r => (double)r.Rounds)):0.#} | {Median(rows.Select(r => r.WallSeconds)):0} s; {rows.Max(r => r.WallSeconds):0} s | " +
                 $"{Median(rows.Select(r => r.Ratio)):0.000} | {Pct(Spread(rows.Select(r => r.Ratio)))} | {Pct(Median(rows.Select(r => r.RoundSpread)))} | {Pct(Median(rows.Select(r => r.Detectable(threshold))))} |");
@@ -296,7 +296,9 @@ public static class Calibrate
         return Math.Sqrt(logs.Sum(x => (x - mean) * (x - mean)) / (logs.Length - 1));
     }
 
-    private static string Change(double change) => change == 0 ? "A/A" : "+" + (change * 100).ToString("0.##", CultureInfo.InvariantCulture) + "%";
+    // No known change is an A/A of one build; of two commits (a layout calibration), B as it was built.
+    private static string Change(CalibrationOptions options, double change) =>
+        change != 0 ? "+" + (change * 100).ToString("0.##", CultureInfo.InvariantCulture) + "%" : options.Run.IsAa ? "A/A" : "as built";
 
     private static string Pct(double fraction) => double.IsFinite(fraction) ? (fraction * 100).ToString("0.0#", CultureInfo.InvariantCulture) + "%" : "n/a";
 
