@@ -21,20 +21,22 @@ KnownWork, whose work B scales by FTF_CALIBRATION_SCALE = 1 + the change, at the
            how far the five benchmarks it does not touch move (layout/), beside the unchanged program's A/A under the
            same settings (layout-aa/); --side-trials N, at most 12 rounds each
   methods  ArithmeticChain, interleaved, sequential and duet side by side: A/A, +2%, +5%, +10%, --side-trials N each
+  memory-methods  MemoryWalk, the three methods side by side: A/A and +10% (the memory part shows 5% is below what
+           its rounds resolve), --side-trials N each
 
   --out DIR           where the parts' folders go (default results/<machine>/<date>-ab-calibration)
   --trials N          trials of each cpu cell, 1..200 (default 10)
   --side-trials N     trials of each cell of the other parts, 1..50 (default 2)
   --budget TIME       the rounds' budget of one trial (default 5m: a trial that finds the change finds it within it)
-  --parts LIST        which parts, comma-separated (default cpu,memory,layout,methods)
+  --parts LIST        which parts, comma-separated (default cpu,memory,layout,methods,memory-methods)
 
-Takes about 80 minutes with the defaults on a 2-core guest; run it on a quiet machine. Ctrl-C stops the part running
+Takes about 100 minutes with the defaults on a 2-core guest; run it on a quiet machine. Ctrl-C stops the part running
 (what its trials measured is kept) and removes the temporary clone and the tool's worktrees.
 EOF
 }
 
 ROOT=$(lab_root)
-OUT="" TRIALS=10 SIDE=2 BUDGET=5m PARTS=cpu,memory,layout,methods
+OUT="" TRIALS=10 SIDE=2 BUDGET=5m PARTS=cpu,memory,layout,methods,memory-methods
 while [ $# -gt 0 ]; do
   case $1 in
     -h|--help) usage; exit 0 ;;
@@ -48,7 +50,7 @@ while [ $# -gt 0 ]; do
 done
 IFS=, read -r -a PART_LIST <<< "$PARTS"
 for part in "${PART_LIST[@]}"; do
-  case $part in cpu|memory|layout|methods) ;; *) lab_usage_error "--parts: '$part' is not one of cpu, memory, layout, methods" ;; esac
+  case $part in cpu|memory|layout|methods|memory-methods) ;; *) lab_usage_error "--parts: '$part' is not one of cpu, memory, layout, methods, memory-methods" ;; esac
 done
 [ -n "$OUT" ] || OUT="$ROOT/results/$("$ROOT/scripts/machine-id.sh")/$(date -u +%F)-ab-calibration"
 OUT=$(lab_out_dir --out "$OUT") || exit 2
@@ -83,6 +85,9 @@ for part in "${PART_LIST[@]}"; do
       (cd "$ROOT" && calibrate memory --aa "$COMMIT" "${KNOWN[@]}" --filter '*KnownWork.MemoryWalk' --changes 0,5,10 --trials "$SIDE" --seed "$SEED") ;;
     methods)
       (cd "$ROOT" && calibrate methods --aa "$COMMIT" "${KNOWN[@]}" --filter '*KnownWork.ArithmeticChain' --changes 0,2,5,10 \
+        --methods interleaved,sequential,duet --trials "$SIDE" --seed "$SEED") ;;
+    memory-methods)
+      (cd "$ROOT" && calibrate memory-methods --aa "$COMMIT" "${KNOWN[@]}" --filter '*KnownWork.MemoryWalk' --changes 0,10 \
         --methods interleaved,sequential,duet --trials "$SIDE" --seed "$SEED") ;;
     layout)
       # A changed program: a clone of this commit where ArithmeticChain's loop does one more operation per step. The
