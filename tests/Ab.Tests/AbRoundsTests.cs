@@ -51,6 +51,19 @@ public class AbRoundsTests
     }
 
     [Fact]
+    public void A_sequential_block_stops_at_the_last_round_allowed_even_between_looks()
+    {
+        var clock = new ManualClock();
+        var calls = new List<string>();
+
+        var outcome = Rounds.Run(Undecided(clock, calls), Options with { Method = AbMethod.Sequential, MaxRounds = 10 }, clock, _ => { }, CancellationToken.None);
+
+        outcome.Rounds.Should().Be(10);
+        outcome.Reason.Should().Be(StopReason.MaxRounds);
+        calls.TakeLast(4).Should().Equal("9A", "10A", "9B", "10B");
+    }
+
+    [Fact]
     public void A_sequential_block_that_would_overrun_the_budget_is_not_started()
     {
         var clock = new ManualClock();

@@ -262,7 +262,8 @@ public static class AbArguments
         return environment;
     }
 
-    private static int ParseInt(string option, string text, int min, int max) =>
+    /// <summary>A whole number from <paramref name="min"/> to <paramref name="max"/>; a usage error naming <paramref name="option"/> otherwise.</summary>
+    internal static int ParseInt(string option, string text, int min, int max) =>
         int.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out int n) && n >= min && n <= max
             ? n
             : throw new AbUsageException($"{option} '{text}' is not a whole number from {min} to {max}");

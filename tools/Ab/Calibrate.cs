@@ -1,5 +1,7 @@
 using System.Globalization;
 using System.Text;
+using LabRounds;
+using LabStatistics;
 
 namespace FirstThingsFirst.Ab;
 
@@ -138,8 +140,8 @@ public static class Calibrate
             ScaleVariable = scale,
             Changes = changes.Distinct().ToList(),
             Methods = own.TryGetValue("--methods", out var m) ? [.. m.Split(',').Select(x => AbArguments.ParseMethod(x, "--methods")).Distinct()] : [AbMethod.Interleaved],
-            Trials = own.TryGetValue("--trials", out var t) ? Whole("--trials", t, 1, 1000) : 10,
-            Seed = own.TryGetValue("--seed", out var s) ? Whole("--seed", s, 0, int.MaxValue) : 1,
+            Trials = own.TryGetValue("--trials", out var t) ? AbArguments.ParseInt("--trials", t, 1, 1000) : 10,
+            Seed = own.TryGetValue("--seed", out var s) ? AbArguments.ParseInt("--seed", s, 0, int.MaxValue) : 1,
         };
     }
 
@@ -278,22 +280,13 @@ public static class Calibrate
 
     private static int Tally(List<TrialResult> rows, AbVerdict verdict) => rows.Count(r => r.Verdict == verdict);
 
-    private static double Median(IEnumerable<double> values)
-    {
-        var sorted = values.Order().ToArray();
-        return sorted.Length == 0 ? double.NaN : sorted.Length % 2 == 1 ? sorted[sorted.Length / 2] : (sorted[sorted.Length / 2 - 1] + sorted[sorted.Length / 2]) / 2;
-    }
+    private static double Median(IEnumerable<double> values) => RoundsEstimate.MedianOf([.. values]);
 
+    /// <summary>The standard deviation of ln(ratio); NaN with fewer than two.</summary>
     private static double Spread(IEnumerable<double> ratios)
     {
-        var logs = ratios.Where(r => r > 0).Select(r => Math.Log(r)).ToArray();
-        if (logs.Length < 2)
-        {
-            return double.NaN;
-        }
-
-        double mean = logs.Average();
-        return Math.Sqrt(logs.Sum(x => (x - mean) * (x - mean)) / (logs.Length - 1));
+        double[] logs = [.. ratios.Where(r => r > 0).Select(r => Math.Log(r))];
+        return logs.Length < 2 ? double.NaN : SampleSummary.FromValues(logs).StdDev;
     }
 
     // No known change is an A/A of one build; of two commits (a layout calibration), B as it was built.
@@ -320,8 +313,4 @@ public static class Calibrate
             : throw new AbUsageException($"--changes '{text}' is not a percentage from 0 to 100 (e.g. --changes 0,2,5,10)");
     }
 
-    private static int Whole(string option, string text, int min, int max) =>
-        int.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out int n) && n >= min && n <= max
-            ? n
-            : throw new AbUsageException($"{option} '{text}' is not a whole number from {min} to {max}");
 }

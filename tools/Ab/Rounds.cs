@@ -50,7 +50,7 @@ public static class Rounds
         while (reason is null)
         {
             long roundStart = time.GetTimestamp();
-            int block = Block(options.Method, rounds);
+            int block = Block(options.Method, rounds, options.MaxRounds);
             try
             {
                 foreach (var (roundA, roundB) in MeasureBlock(measure, options.Method, rounds, block, token))
@@ -76,15 +76,15 @@ public static class Rounds
             results = [.. a.Keys.Order(StringComparer.Ordinal).Select(k => AbJudge.Judge(k, a[k], b[k], options.Threshold))];
             progress($"round {rounds} ({took.TotalSeconds:0}s{(block > 1 ? " each" : "")}): " + string.Join(", ", results.GroupBy(r => r.Verdict).Select(g => $"{g.Count()} {Word(g.Key)}")));
             // The next block must fit in the budget as a whole: a sequential block cut short has no B for its A.
-            reason = StopRule.After(rounds, results, time.GetElapsedTime(start), slowest * Block(options.Method, rounds), options.Budget, options.MaxRounds);
+            reason = StopRule.After(rounds, results, time.GetElapsedTime(start), slowest * Block(options.Method, rounds, options.MaxRounds), options.Budget, options.MaxRounds);
         }
 
         return new RoundsOutcome(results, rounds, reason.Value, time.GetElapsedTime(start), problem);
     }
 
-    /// <summary>Rounds measured before the next judgement: one, or for sequential every round up to the next look.</summary>
-    public static int Block(AbMethod method, int rounds) =>
-        method == AbMethod.Sequential && ConfidenceSequence.NextLook(rounds) is int next ? next - rounds : 1;
+    /// <summary>Rounds measured before the next judgement: one, or for sequential every round up to the next look (at most to the last round allowed).</summary>
+    public static int Block(AbMethod method, int rounds, int maxRounds) =>
+        method == AbMethod.Sequential && ConfidenceSequence.NextLook(rounds) is int next ? Math.Max(1, Math.Min(next, maxRounds) - rounds) : 1;
 
     /// <summary>Measures <paramref name="block"/> rounds from round <paramref name="done"/> + 1, as the method schedules the sides.</summary>
     private static IEnumerable<(IReadOnlyDictionary<string, double> A, IReadOnlyDictionary<string, double> B)> MeasureBlock(
