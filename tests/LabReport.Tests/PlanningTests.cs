@@ -75,6 +75,28 @@ public sealed class PlanningTests : IDisposable
         costs.MoreSteps("hardware-counters").Should().BeEquivalentTo(["sweep"]);
     }
 
+    [Theory]
+    [InlineData("E3-noise")]
+    [InlineData("e3-isolated-same")]
+    public void A_claim_on_the_groups_a_step_writes_is_planned_as_more_rounds_of_that_step(string id)
+    {
+        // Post 2's E3 pair: the noisy-vs-isolated step writes noisy-vs-isolated/noisy and .../isolated; only the step
+        // can run them again (the hook runs no BenchmarkDotNet group of that name).
+        const string post = "enemies-of-measurement";
+        Directory.CreateDirectory(_run.File(post));
+        var claim = PublishedNumbers.LoadDefault().For(post).Claim(id);
+        var costs = RunCosts.Of(RunFolder.Open(_run.Path));
+        (costs.UnitOf(post, claim)?.Steps ?? false).Should().BeFalse("without more-steps.txt the post runs no step again");
+
+        File.WriteAllText(_run.File(post + "/more-steps.txt"), "noisy-vs-isolated\n");
+        var unit = RunCosts.Of(RunFolder.Open(_run.Path)).UnitOf(post, claim);
+
+        unit.Should().NotBeNull();
+        unit!.Steps.Should().BeTrue();
+        unit.Group.Should().BeEmpty();
+        unit.Cases.Should().Equal("noisy-vs-isolated");
+    }
+
     [Fact]
     public void A_class_that_costs_more_outside_the_engine_is_planned_at_its_own_cost()
     {

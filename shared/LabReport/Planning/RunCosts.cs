@@ -57,6 +57,14 @@ public sealed class RunCosts
     {
         ArgumentNullException.ThrowIfNull(claim);
         var benchmarks = claim.Cases.Where(c => c.IsBenchmark).ToList();
+        // A group under a step's folder ("noisy-vs-isolated/noisy") is written by that step (post 2's E3 pair): more
+        // rounds of it are more rounds of the step, however many of its groups the claim reads.
+        var owners = benchmarks.Select(c => StepOwning(post, c.Group)).Distinct(StringComparer.Ordinal).ToList();
+        if (benchmarks.Count > 0 && owners is [string owner])
+        {
+            return new PlanUnit(post, "", true, [owner]);
+        }
+
         if (benchmarks.Count > 0)
         {
             string group = benchmarks[0].Group;
@@ -135,6 +143,14 @@ public sealed class RunCosts
         }
 
         return steps;
+    }
+
+    /// <summary>The step of the post that writes a results group (its first folder names the step), else null.</summary>
+    private string? StepOwning(string post, string group)
+    {
+        int slash = group.IndexOf('/', StringComparison.Ordinal);
+        string top = slash < 0 ? group : group[..slash];
+        return top.Length > 0 && MoreSteps(post).Contains(top) ? top : null;
     }
 
     /// <summary>The file in which a hook lists the steps it can run again, one name per line.</summary>
