@@ -10,7 +10,9 @@ namespace CoordinatedOmission;
 /// <param name="Percentiles">HdrHistogram's value at each of <see cref="PauseWindows.Percentiles"/>, in ticks; null where
 /// this row is not the one for that percentile (the cycles are too short for it, or short enough without pooling).</param>
 /// <param name="MaxTicks">The largest latency of the row.</param>
-internal sealed record WindowRow(int Window, int Windows, long FirstRequest, long Requests, IReadOnlyList<long?> Percentiles, long MaxTicks);
+/// <param name="ElapsedTicks">From the first request's intended start to the last one's response: the row's requests
+/// over it are its rate (the closed loop's throughput, cycle by cycle).</param>
+internal sealed record WindowRow(int Window, int Windows, long FirstRequest, long Requests, IReadOnlyList<long?> Percentiles, long MaxTicks, long ElapsedTicks);
 
 /// <summary>
 /// A client's latencies cut into the service's pause cycles, so the report can judge a percentile across them instead of
@@ -71,7 +73,8 @@ internal static class PauseWindows
                 }
 
                 var values = Percentiles.Select(p => Span(p.Percent, pauseEvery) == span ? recorder.ValueAtTicks(p.Percent) : (long?)null).ToList();
-                rows.Add(new WindowRow(first, span, from, count, values, recorder.MaxTicks));
+                long elapsed = timings[(int)(from + count - 1)].Completed - timings[(int)from].Intended;
+                rows.Add(new WindowRow(first, span, from, count, values, recorder.MaxTicks, elapsed));
             }
         }
 

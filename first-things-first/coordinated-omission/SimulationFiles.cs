@@ -122,7 +122,7 @@ internal static class SimulationFiles
     }
 
     /// <summary>
-    /// windows.csv: each client's percentiles per pause cycle (<see cref="PauseWindows"/>), in ms, the corrected column
+    /// windows.csv: each client's percentiles and duration (seconds) per pause cycle (<see cref="PauseWindows"/>), in ms, the corrected column
     /// from the closed loop's trace with the run's expected interval; null when no client kept a trace or the run is
     /// shorter than one cycle after its first pause. A cell is empty where its row is not the one for that percentile:
     /// p99.9 needs 1,000 requests, so with 500 per cycle it is on the rows pooling two cycles (windows = 2).
@@ -141,7 +141,7 @@ internal static class SimulationFiles
 
         clients.AddRange(new[] { result.Open, result.Concurrent }.OfType<ClientResult>().Select(c => (c.Name, c.Trace, (long?)null)));
         string Ms(long ticks) => FormattableString.Invariant($"{ticks * 1000.0 / result.TicksPerSecond:0.######}");
-        var rows = new StringBuilder("client,window,windows,first_request,requests," + string.Join(',', PauseWindows.Percentiles.Select(p => p.Column)) + ",max_ms\n");
+        var rows = new StringBuilder("client,window,windows,first_request,requests,seconds," + string.Join(',', PauseWindows.Percentiles.Select(p => p.Column)) + ",max_ms\n");
         int count = 0;
         foreach (var (name, trace, interval) in clients)
         {
@@ -153,7 +153,8 @@ internal static class SimulationFiles
             foreach (var w in PauseWindows.Of(trace, result.Settings.PauseEvery, () => new LatencyRecorder(highest, result.TicksPerSecond), interval))
             {
                 string cells = string.Join(',', w.Percentiles.Select(v => v is long ticks ? Ms(ticks) : ""));
-                rows.Append(FormattableString.Invariant($"{name},{w.Window},{w.Windows},{w.FirstRequest},{w.Requests},{cells},{Ms(w.MaxTicks)}\n"));
+                string seconds = FormattableString.Invariant($"{w.ElapsedTicks / (double)result.TicksPerSecond:0.######}");
+                rows.Append(FormattableString.Invariant($"{name},{w.Window},{w.Windows},{w.FirstRequest},{w.Requests},{seconds},{cells},{Ms(w.MaxTicks)}\n"));
                 count++;
             }
         }

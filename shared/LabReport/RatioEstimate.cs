@@ -38,6 +38,12 @@ public readonly record struct RatioEstimate(double Value, double Lower, double U
     /// <summary>From rounds: the standard deviation of the per-round logs, the between-round spread; NaN otherwise.</summary>
     public double LogSpread { get; init; } = double.NaN;
 
+    /// <summary>From rounds of a statistic that takes either sign (<see cref="PerRoundSigned"/>): the mean of the values, the interval's centre; NaN otherwise.</summary>
+    public double SignedMean { get; init; } = double.NaN;
+
+    /// <summary>With <see cref="SignedMean"/>: the standard deviation of the rounds' values.</summary>
+    public double SignedSpread { get; init; } = double.NaN;
+
     // Iteration counts tried when a table gives Error and StdDev but not the count.
     private const int LargestInferredCount = 100_000;
 
@@ -137,6 +143,35 @@ public readonly record struct RatioEstimate(double Value, double Lower, double U
         // Without an interval (one round, or a value at or below zero, which has no logarithm) it decides nothing.
         var estimate = values.Count < 2 ? Point(values.Count == 1 ? values[0] : double.NaN) with { Rounds = values.Count } : FromRounds(RoundsEstimate.FromRatios(values));
         return estimate.HasInterval ? estimate : estimate with { MeasuredOnce = true };
+    }
+
+    /// <summary>
+    /// A statistic of each round that may take either sign (a t statistic, a ratio of two logarithms), so has no
+    /// logarithm of its own: the median of the rounds' values and Student's t on the values themselves, at the confidence
+    /// sequence's last look (<see cref="ConfidenceSequence.Critical"/>), widened to hold the median. Before the first look
+    /// (fewer than 3 rounds) a point that decides nothing.
+    /// </summary>
+    public static RatioEstimate PerRoundSigned(IReadOnlyList<double> perRound)
+    {
+        ArgumentNullException.ThrowIfNull(perRound);
+        var values = perRound.Where(double.IsFinite).ToList();
+        if (ConfidenceSequence.LookAt(values.Count) is not int look)
+        {
+            return Point(values.Count > 0 ? RoundsEstimate.MedianOf(values) : double.NaN) with { Rounds = values.Count, MeasuredOnce = true };
+        }
+
+        var used = values.Take(look).ToList();
+        var summary = SampleSummary.FromValues(used);
+        double half = ConfidenceSequence.Critical(look) * summary.StandardError;
+        double median = RoundsEstimate.MedianOf(used);
+        return new RatioEstimate(median, Math.Min(summary.Mean - half, median), Math.Max(summary.Mean + half, median), true)
+        {
+            Level = ConfidenceSequence.Level,
+            Rounds = look,
+            MeasuredRounds = values.Count,
+            SignedMean = summary.Mean,
+            SignedSpread = summary.StdDev,
+        };
     }
 
     /// <summary>The reciprocal (throughput ratio from a time ratio).</summary>

@@ -5,7 +5,7 @@ namespace CoordinatedOmission.Tests;
 
 public sealed class PauseWindowsTests(PostRunFixture post) : IClassFixture<PostRunFixture>
 {
-    private static readonly string[] Header = ["client", "window", "windows", "first_request", "requests", "p50_ms", "p90_ms", "p99_ms", "p999_ms", "max_ms"];
+    private static readonly string[] Header = ["client", "window", "windows", "first_request", "requests", "seconds", "p50_ms", "p90_ms", "p99_ms", "p999_ms", "max_ms"];
 
     // The post's run on the virtual clock: 13,500 requests, the pauses at 499, 999, … 13,499; 26 whole cycles follow one.
     private const int Cycles = 26;
@@ -41,6 +41,21 @@ public sealed class PauseWindowsTests(PostRunFixture post) : IClassFixture<PostR
         }
 
         rows.Should().HaveCount(4 * (Cycles + (Cycles / 2)));
+    }
+
+    [Fact]
+    public void A_closed_loop_cycle_lasts_its_pause_and_its_other_requests_back_to_back()
+    {
+        double work = SimulationSettings.BaselineServiceTime.TotalMilliseconds;
+        double pause = PostRunFixture.PostSettings.PauseMilliseconds;
+        var closed = Rows().Where(r => r["client"] == "Closed-loop" && r["windows"] == "1").ToList();
+
+        closed.Should().HaveCount(Cycles);
+        // On the virtual clock the closed loop sends the next request the moment one returns: 200 + 499 × 1 ms.
+        closed.Should().OnlyContain(r => Math.Abs((Cell(r, "seconds") * 1000) - (pause + (499 * work))) < 1e-3, "a cycle's seconds run from its first request's start to its last response");
+        // Two pooled cycles last two cycles.
+        Rows().Where(r => r["client"] == "Closed-loop" && r["windows"] == "2")
+            .Should().OnlyContain(r => Math.Abs((Cell(r, "seconds") * 1000) - (2 * (pause + (499 * work)))) < 1e-3);
     }
 
     [Fact]

@@ -29,6 +29,40 @@ public class CoordinatedOmissionWindowsTests
     }
 
     [Fact]
+    public void The_closed_loop_rate_is_judged_on_each_cycles_requests_over_its_seconds()
+    {
+        using var run = RunFixture.Copy("full");
+        double[] seconds = [0.70, 0.71, 0.69, 0.72, 0.70];
+        string rows = string.Concat(seconds.Select((s, i) => FormattableString.Invariant($"Closed-loop,{i + 1},1,{499 + (500 * i)},500,{s},1.0,1.1,1.2,,200\n")));
+        string report = Report(run, "client,window,windows,first_request,requests,seconds,p50_ms,p90_ms,p99_ms,p999_ms,max_ms\n" + rows);
+
+        var rounds = RoundsEstimate.FromRatios([.. seconds.Select(s => 500 / s)]);
+        string expected = Interval.Text(new RatioEstimate(rounds.Median, rounds.Lower, rounds.Upper, true) { Level = 0.95 }, x => $"{x:N0} req/s");
+        string row = Row(report, "Closed loop: requests per second");
+        row.Should().Contain($"{expected} — requests per second per window of 500 requests (one pause each), over 5 windows (windows.csv); the whole run's");
+        ReportTests.VerdictOf(report, "Closed loop: requests per second").Should().Be("reproduced", "every cycle runs about 700 req/s against at least 450");
+    }
+
+    [Fact]
+    public void A_closed_loop_rate_without_the_seconds_column_is_the_whole_runs_point()
+    {
+        using var run = RunFixture.Copy("full");
+        string report = Report(run, Header + P50Rows("Closed-loop", [1.0, 1.0, 1.0]));
+
+        Row(report, "Closed loop: requests per second").Should().Contain("one run, no interval; windows.csv has no cycle durations (written before its seconds column)");
+    }
+
+    [Fact]
+    public void A_windows_file_with_a_duration_at_or_below_zero_is_a_problem_and_the_claims_fall_back()
+    {
+        using var run = RunFixture.Copy("full");
+        string report = Report(run, "client,window,windows,first_request,requests,seconds,p50_ms,p90_ms,p99_ms,p999_ms,max_ms\nClosed-loop,1,1,499,500,0,1.0,1.1,1.2,,200\n");
+
+        report.Should().Contain("row 1: seconds 0 is not a duration");
+        Row(report, "Closed loop: requests per second").Should().Contain("one run, no interval");
+    }
+
+    [Fact]
     public void P50_same_is_judged_on_the_per_window_ratios_and_is_reproduced_when_they_all_lie_within_2_percent()
     {
         using var run = RunFixture.Copy("full");

@@ -33,6 +33,13 @@ public sealed class PlanningTests : IDisposable
         File.ReadAllText(_run.File(PlanCommand.LogFile)).Should().Contain("10:00 left: ").And.Contain(output.Trim());
     }
 
+    [Theory]
+    [InlineData(1.04, "4%")]
+    [InlineData(1.9, "90%")]
+    [InlineData(29681.4, "a factor of 29,681")]
+    public void A_distance_from_a_threshold_reads_as_a_percent_up_to_a_factor_of_two(double factor, string expected) =>
+        ClaimPlan.Distance(factor).Should().Be(expected, "2968060% (a borderline row of 2026-12-02-full-4) reads as a typo");
+
     [Fact]
     public void Plan_says_stop_when_nothing_fits_in_the_time_left()
     {

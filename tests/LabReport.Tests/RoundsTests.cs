@@ -258,6 +258,28 @@ public class PerRoundStatisticTests
         (e.Value, e.Rounds).Should().Be((0.30000000000000004, 2));
         RatioEstimate.PerRound([0.4, -0.1, 0.2]).HasInterval.Should().BeFalse("a value at or below zero has no logarithm");
     }
+
+    [Fact]
+    public void A_statistic_of_either_sign_gets_Student_t_on_its_values_at_the_last_look()
+    {
+        double[] values = [-1.2, 2.5, 0.4, -0.3, 1.1];
+        var e = RatioEstimate.PerRoundSigned(values);
+
+        // By hand: mean 0.5, sample SD, the sequence's t at 5 rounds.
+        double mean = values.Average();
+        double sd = Math.Sqrt(values.Sum(v => (v - mean) * (v - mean)) / (values.Length - 1));
+        double half = LabRounds.ConfidenceSequence.Critical(5) * sd / Math.Sqrt(5);
+        (e.HasInterval, e.Value, e.Rounds).Should().Be((true, 0.4, 5));
+        e.Lower.Should().BeApproximately(mean - half, 1e-12);
+        e.Upper.Should().BeApproximately(mean + half, 1e-12);
+        (e.SignedMean, e.SignedSpread).Should().Be((mean, sd));
+        double.IsNaN(e.LogMean).Should().BeTrue("no logarithm is taken");
+
+        var early = RatioEstimate.PerRoundSigned([-1.0, 2.0]);
+        (early.HasInterval, early.MeasuredOnce, early.Value).Should().Be((false, true, 0.5), "two rounds are before the first look: a point that decides nothing");
+        var seven = RatioEstimate.PerRoundSigned([.. values, 9.0, 9.5]);
+        (seven.Rounds, seven.MeasuredRounds, seven.Lower).Should().Be((5, 7, e.Lower), "rounds past the last look wait for the next");
+    }
 }
 
 public sealed class StdDevRoundsTests : IDisposable
@@ -282,6 +304,25 @@ public sealed class StdDevRoundsTests : IDisposable
         expected.HasInterval.Should().BeTrue();
         row.Should().Contain(Interval.Ratio(expected), "each round's StdDev ratio, their median and the interval between rounds");
         row.Should().NotContain(Interval.Ratio(RatioEstimate.Point(large.StdDevNs / small.StdDevNs)), "pooling every round's iterations mixes the rounds' states into the StdDev");
+    }
+
+    [Fact]
+    public void Welch_t_takes_either_sign_and_is_judged_on_its_interval_not_on_the_sign_of_its_median()
+    {
+        var set = BenchmarkSet.Load(_run.File("statistics-that-matter"));
+        var ternary = set.Find("NoisyComparison", "FilterTernary")!;
+        var branch = set.Find("NoisyComparison", "FilterBranch")!;
+        var perRound = ternary.RoundResults!.Join(branch.RoundResults!, t => t.Round, b => b.Round, (t, b) => -LabStatistics.WelchTTest.Test(b.Values!, t.Values!).T).ToList();
+        var expected = RatioEstimate.PerRoundSigned(perRound);
+        expected.HasInterval.Should().BeTrue();
+
+        RunFixture.Run("report", _run.Path).Code.Should().Be(0);
+
+        string row = File.ReadAllLines(_run.File("report.md")).Single(l => l.StartsWith("| 20 iterations: Welch's t, FilterBranch", StringComparison.Ordinal));
+        row.Should().Contain($"−t = {Interval.Text(expected, Format.Number)}");
+        // The post's t = 8.4 with its band 4.2–16.8; below 0 as a whole: the other side.
+        string verdict = expected.Upper < 0 || expected.Upper < 4.2 || expected.Lower > 16.8 ? "not reproduced" : expected.Lower >= 4.2 && expected.Upper <= 16.8 ? "reproduced" : "borderline";
+        row.Should().Contain($"**{verdict}**");
     }
 
     [Fact]

@@ -51,7 +51,7 @@ public sealed partial class CoordinatedOmissionSection : PostSection
                 "closed-p999" => Percentile(claim, percentiles, windows, ClosedLoop, "p99.9"),
                 "closed-slow" => ClosedSlow(context, claim),
                 "closed-gap" => ClosedGap(context, claim),
-                "closed-loop-rate" => ClosedRate(context, claim),
+                "closed-loop-rate" => ClosedRate(context, claim, windows),
                 "mean-service-time" => ServiceTime(context, claim, busyShare: false),
                 "utilization" => ServiceTime(context, claim, busyShare: true),
                 "open-p90" => Percentile(claim, percentiles, windows, OpenLoop, "p90"),
@@ -333,8 +333,8 @@ public sealed partial class CoordinatedOmissionSection : PostSection
     }
 
     /// <summary>
-    /// windows.csv (client,window,windows,first_request,requests,p50_ms,p90_ms,p99_ms,p999_ms,max_ms): each client's
-    /// percentiles per pause cycle. A cell is empty where its row is not the one for that percentile: a cycle too short
+    /// windows.csv (client,window,windows,first_request,requests,seconds,p50_ms,p90_ms,p99_ms,p999_ms,max_ms): each
+    /// client's duration and percentiles per pause cycle. A cell is empty where its row is not the one for that percentile: a cycle too short
     /// for it (fewer than 1/(1 − q) requests: a 500-request cycle's p99.9 is its max) has it on rows pooling
     /// consecutive cycles (windows = 2: 1,000 requests). Read once; a malformed file is one problem under the table,
     /// and the claims fall back to the whole run's numbers.
@@ -366,6 +366,9 @@ public sealed partial class CoordinatedOmissionSection : PostSection
         public sealed record Row(string Client, int Window, int Windows, long Requests, IReadOnlyDictionary<string, double> Cells)
         {
             public double Ms { get; init; } = double.NaN;
+
+            /// <summary>The cycle's duration (windows.csv's seconds; NaN in files before the column).</summary>
+            public double Seconds { get; init; } = double.NaN;
         }
 
         /// <summary>A client's rows that carry <paramref name="metric"/>, in cycle order; null without a readable file.</summary>
@@ -381,6 +384,16 @@ public sealed partial class CoordinatedOmissionSection : PostSection
             // One span per percentile (the writer's); the smallest, should a file have more.
             return mine.Count == 0 ? [] : [.. mine.Where(r => r.Windows == mine.Min(m => m.Windows)).OrderBy(r => r.Window).Select(r => r with { Ms = r.Cells[column] })];
         }
+
+        /// <summary>
+        /// A client's single cycles as rates (<see cref="Row.Ms"/> holds requests per second: requests over the cycle's
+        /// seconds), in cycle order; null without a readable file, empty without the seconds column (files before it).
+        /// </summary>
+        public IReadOnlyList<Row>? Rates(string client) => _rows?
+            .Where(r => r.Client == client && r.Windows == 1 && r.Seconds > 0)
+            .OrderBy(r => r.Window)
+            .Select(r => r with { Ms = r.Requests / r.Seconds })
+            .ToList();
 
         /// <summary>The two clients' rows for the same cycles; null without a readable file.</summary>
         public IReadOnlyList<(Row Numerator, Row Denominator)>? Pairs(string numerator, string denominator, string metric) =>
@@ -433,7 +446,13 @@ public sealed partial class CoordinatedOmissionSection : PostSection
                         throw new InvalidDataException($"{path}: row {i}: {client} window {window} (windows {windows}) appears twice");
                     }
 
-                    rows.Add(new Row(client, window, windows, requests, values));
+                    double seconds = table.Has("seconds") ? table.Number(cells, "seconds") : double.NaN;
+                    if (seconds <= 0 || double.IsInfinity(seconds))
+                    {
+                        throw new InvalidDataException($"{path}: row {i}: seconds {seconds} is not a duration (a number of seconds above 0)");
+                    }
+
+                    rows.Add(new Row(client, window, windows, requests, values) { Seconds = seconds });
                 }
 
                 return rows;
@@ -481,8 +500,11 @@ public sealed partial class CoordinatedOmissionSection : PostSection
             $"{between:N0} of {total:N0} in the buckets {buckets[1].Label} to {buckets[^2].Label} (closed loop, report.md's buckets; the count's exact binomial interval)", x => Format.Number(x) + "%");
     }
 
-    // The closed loop's requests over its run time, from report.md's "N requests in T s" line under "## Closed-loop".
-    private static ClaimRow ClosedRate(SectionContext context, PublishedClaim claim)
+    // The closed loop's requests over its run time, from report.md's "N requests in T s" line under "## Closed-loop",
+    // judged cycle by cycle: each pause cycle's requests over its seconds (windows.csv), their median with Student's t
+    // on their logs, as the percentiles. A run's one rate was decided on a point (703-723 req/s in the four runs of
+    // 2026-12-02 on the family 26 guest); without the seconds column (runs before it) or two cycles, still a point.
+    private static ClaimRow ClosedRate(SectionContext context, PublishedClaim claim, Windows windows)
     {
         string? report = context.File("report.md");
         string text = report is null ? "" : File.ReadAllText(report);
@@ -494,8 +516,17 @@ public sealed partial class CoordinatedOmissionSection : PostSection
         }
 
         double rate = requests / seconds;
-        return Judge.Estimate(claim, RatioEstimate.Point(rate), $"{rate:N0} req/s ({requests:N0} requests in {seconds:0.##} s, report.md; one run, no interval)",
-            x => $"{x:N0} req/s");
+        static string PerSecond(double x) => $"{x:N0} req/s";
+        var rows = windows.Rates(ClosedLoop);
+        if (rows is not { Count: >= 2 })
+        {
+            return Judge.Estimate(claim, RatioEstimate.Point(rate), $"{rate:N0} req/s ({requests:N0} requests in {seconds:0.##} s, report.md; one run, no interval{(rows is [] ? $"; {WindowsFile} has no cycle durations (written before its seconds column)" : windows.TooFew(rows, "a rate"))})",
+                PerSecond);
+        }
+
+        var (perWindow, used) = Across([.. rows.Select(r => r.Ms)]);
+        return Judge.Estimate(claim, perWindow, $"{Interval.Text(perWindow, PerSecond)} — requests per second {Windows.Per(rows[0], "rate")}, over {Windows.Count(rows, used)} ({WindowsFile}); " +
+            $"the whole run's {rate:N0} req/s ({requests:N0} requests in {seconds:0.##} s, report.md)", PerSecond);
     }
 
     [System.Text.RegularExpressions.GeneratedRegex(@"([\d,]+) requests in ([\d.]+) s")]

@@ -201,13 +201,15 @@ public sealed class StatisticsSection : PostSection
         bool rounds = five.HasRounds && twenty.HasRounds;
         var errors = EachRun([.. pairs.Select(p => p.Five.ErrorNs / p.Twenty.ErrorNs)], rounds);
         var stdDevs = EachRun([.. pairs.Select(p => p.Five.StdDevNs / p.Twenty.StdDevNs)], rounds);
-        var share = EachRun([.. pairs.Select(p => Math.Log(p.Five.StdDevNs / p.Twenty.StdDevNs) / Math.Log(p.Five.ErrorNs / p.Twenty.ErrorNs))], rounds);
+        // A ratio of two logarithms takes either sign (a round whose 20-iteration StdDev is the larger): its interval is on the values.
+        var shares = pairs.Select(p => Math.Log(p.Five.StdDevNs / p.Twenty.StdDevNs) / Math.Log(p.Five.ErrorNs / p.Twenty.ErrorNs)).ToList();
+        var share = rounds ? RatioEstimate.PerRoundSigned(shares) : RatioEstimate.Point(shares[0]);
         string each = string.Join("; ", pairs.Select(p => $"±{Format.Time(p.Five.ErrorNs)} (StdDev {Format.Time(p.Five.StdDevNs)}) vs ±{Format.Time(p.Twenty.ErrorNs)} " +
             $"(StdDev {Format.Time(p.Twenty.StdDevNs)}){(p.Five.Round > 0 ? $" (round {p.Five.Round})" : "")}"));
         yield return Judge.Estimate(context.Published.Claim(ids[0]), errors, $"{Interval.Ratio(errors)} — Error {each}");
         string eachStdDev = string.Join("; ", pairs.Select(p => $"{Format.Time(p.Five.StdDevNs)} vs {Format.Time(p.Twenty.StdDevNs)}{(p.Five.Round > 0 ? $" (round {p.Five.Round})" : "")}"));
         yield return Judge.Estimate(context.Published.Claim(ids[1]), stdDevs, $"{Interval.Ratio(stdDevs)} — StdDev, 5 vs 20 iterations: {eachStdDev}");
-        yield return Judge.Estimate(context.Published.Claim(ids[2]), share, $"{Interval.Text(share, Format.Number)} — ln StdDev ratio / ln Error ratio{(rounds ? " (the rounds' median)" : "")}", Format.Number);
+        yield return Judge.Estimate(context.Published.Claim(ids[2]), share, $"{Interval.Text(share, Format.Number)} — ln StdDev ratio / ln Error ratio{(rounds ? " (the rounds' median, the interval on the values)" : "")}", Format.Number);
     }
 
     // A statistic of each run: in rounds, the rounds' median with the interval on their logs; else the one run's, a point.
@@ -291,12 +293,15 @@ public sealed class StatisticsSection : PostSection
         var tests = samples.Select(s => WelchTTest.Test(s.Second, s.First)).ToList();
         string counts = string.Join(", ", samples.Select(s => $"{s.First.Count} vs {s.Second.Count}").Distinct());
         bool rounds = ternary!.HasRounds && branch!.HasRounds;
-        var t = EachRun([.. tests.Select(x => -x.T)], rounds);
-        string how = rounds ? $"in each round, {counts} iterations; the rounds' median" : $"one run, {counts} iterations";
+        // t takes either sign, so its interval is on the values themselves: a run whose interval lies wholly below 0 has
+        // the ternary faster, one that straddles 0 is judged by the band (borderline, or outside it).
+        var t = rounds ? RatioEstimate.PerRoundSigned([.. tests.Select(x => -x.T)]) : RatioEstimate.Point(-tests[0].T);
+        string how = rounds ? $"in each round, {counts} iterations; the rounds' median, the interval on the values" : $"one run, {counts} iterations";
         string tShown = $"−t = {Interval.Text(t, Format.Number)} (Welch {how})";
-        yield return t.Value > 0
-            ? Judge.Estimate(tClaim, t, tShown, Format.Number)
-            : Judge.Row(tClaim, tShown, Verdict.NotReproduced, "the ternary is not the slower side: t has the other sign");
+        bool otherSide = t.HasInterval ? t.Upper < 0 : t.Value <= 0;
+        yield return otherSide
+            ? Judge.Row(tClaim, tShown, Verdict.NotReproduced, t.HasInterval ? "the ternary is not the slower side: the whole interval of −t lies below 0" : "the ternary is not the slower side: t has the other sign") with { Estimate = t }
+            : Judge.Estimate(tClaim, t, tShown, Format.Number);
         var df = EachRun([.. tests.Select(x => x.DegreesOfFreedom)], rounds);
         yield return Judge.Estimate(dfClaim, df, $"df = {Interval.Text(df, Format.Number)} (Welch–Satterthwaite {how})", Format.Number);
     }

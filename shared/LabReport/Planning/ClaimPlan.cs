@@ -84,8 +84,18 @@ public sealed class ClaimPlan
     public static (int Rounds, double Spread, double Distance)? Straddle(ClaimRow row)
     {
         ArgumentNullException.ThrowIfNull(row);
-        if (row.Verdict != Verdict.Borderline || row.Straddling is not { } e || e.Rounds < 2
-            || !double.IsFinite(e.LogMean) || !double.IsFinite(e.LogSpread) || !(row.At > 0))
+        if (row.Verdict != Verdict.Borderline || row.Straddling is not { } e || e.Rounds < 2)
+        {
+            return null;
+        }
+
+        // A statistic of either sign is planned on its own scale: the same rounds-to-decide arithmetic, without logarithms.
+        if (double.IsFinite(e.SignedMean) && double.IsFinite(e.SignedSpread) && double.IsFinite(row.At))
+        {
+            return (Math.Max(e.Rounds, e.MeasuredRounds), e.SignedSpread, Math.Abs(e.SignedMean - row.At));
+        }
+
+        if (!double.IsFinite(e.LogMean) || !double.IsFinite(e.LogSpread) || !(row.At > 0))
         {
             return null;
         }
@@ -121,11 +131,22 @@ public sealed class ClaimPlan
         }
 
         var e = row.Straddling!.Value;
-        double within = Math.Max(Math.Abs(Math.Log(Interval.Low(e) / row.At)), Math.Abs(Math.Log(Interval.High(e) / row.At)));
-        double resolvable = ConfidenceSequence.Resolution(s.Spread) - 1;
-        string why = claim is null ? "its cases run once in a run (not in rounds the planner can add)" : $"even {RoundLimits.Max} rounds resolve only a value more than {Format.Percent(resolvable)} from it at this spread";
-        return $"its interval sits on the threshold: the true value is within {Format.Percent(Math.Exp(within) - 1)} of it, and {why}";
+        // How far the interval reaches from the threshold, and what the last look could resolve at this spread: as
+        // factors on the log scale, or as differences for a statistic of either sign.
+        bool signed = double.IsFinite(e.SignedMean);
+        string off = signed
+            ? Format.Number(Math.Max(Math.Abs(Interval.Low(e) - row.At), Math.Abs(Interval.High(e) - row.At)))
+            : Distance(Math.Exp(Math.Max(Math.Abs(Math.Log(Interval.Low(e) / row.At)), Math.Abs(Math.Log(Interval.High(e) / row.At)))));
+        string reach = signed
+            ? Format.Number(ConfidenceSequence.Critical(RoundLimits.Max) * s.Spread / Math.Sqrt(RoundLimits.Max))
+            : Distance(ConfidenceSequence.Resolution(s.Spread));
+        string why = claim is null ? "its cases run once in a run (not in rounds the planner can add)" : $"even {RoundLimits.Max} rounds resolve only a value more than {reach} from it at this spread";
+        return $"its interval sits on the threshold: the true value is within {off} of it, and {why}";
     }
+
+    // A distance from a threshold as a factor above it: "4%", or past a factor of 2 "a factor of 29,681" (a percent of
+    // millions reads as a typo).
+    internal static string Distance(double factor) => factor < 2 ? Format.Percent(factor - 1) : $"a factor of {Format.Number(factor)}";
 
     private static string DurationText(double seconds) =>
         double.IsFinite(seconds) ? TimeSpan.FromSeconds(Math.Ceiling(seconds)).ToString(seconds >= 3600 ? @"h\:mm\:ss" : @"m\:ss", CultureInfo.InvariantCulture) : "?";
