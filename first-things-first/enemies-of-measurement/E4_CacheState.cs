@@ -10,7 +10,15 @@ namespace EnemiesOfMeasurement;
 /// OperationsPerInvoke turns the invocation time into time per lookup. The "Lookup path" and "Lands in" columns
 /// say, for each TableSize, how big the touched structure is and which cache level of this machine should hold it.
 /// </summary>
+/// <remarks>
+/// No full collection between iterations (BenchmarkDotNet forces one by default, and post 2's defended run asks for it
+/// against E2): the lookups allocate nothing, so there is no garbage to keep out of the next iteration, while each
+/// collection walks the 2,000,000-row table, about 0.75 s per iteration on the 2-core guests (46 of the 111 s of
+/// 2026-12-02-quick-4's enemies went to E4) and a pass over ~100 MB that leaves the caches as the walk left them, an
+/// enemy of its own for a benchmark about cache state.
+/// </remarks>
 [WorkingSetColumns]
+[GcForce(false)]
 public class E4_CacheState
 {
     /// <summary>Random lookups per invocation.</summary>

@@ -84,6 +84,7 @@ public class CoordinatedOmissionWindowsTests
 
         Row(report, "p50 open / closed").Should().Contain($"open / closed: {Expected(open)} over 8 windows paired");
         ReportTests.VerdictOf(report, "p50 open / closed").Should().Be("borderline");
+        Row(report, "p50 open / closed").Should().Contain("To decide: more pause cycles, pauses or requests would narrow its interval", "the planner cannot add rounds to a post that runs once");
     }
 
     [Fact]

@@ -67,6 +67,11 @@ public sealed partial class CoordinatedOmissionSection : PostSection
                 "concurrent-same-tail" => PercentileRatio(claim, percentiles, windows, Concurrent, OpenLoop, "p99"),
                 _ => throw new InvalidOperationException($"published-numbers.json: post 3's claim '{claim.Id}' has no measurement here"),
             };
+            if (row.Verdict == Verdict.Borderline)
+            {
+                row = row with { ToDecide = ToDecide };
+            }
+
             yield return how.Length > 0 && row.Verdict != Verdict.NotMeasurableHere ? row with { Note = $"{how}; {row.Note}" } : row;
         }
     }
@@ -220,6 +225,11 @@ public sealed partial class CoordinatedOmissionSection : PostSection
         return Judge.Ratio(claim, perPause, $"worst latency per pause, open / closed: {Interval.Ratio(perPause)} over {ratios.Count} pauses paired ({PausesFile}); " +
             $"the max itself {Format.Number(n)} / {Format.Number(d)} ms = {RatioEstimate.Format(n / d)}× ({source})");
     }
+
+    // The planner cannot add rounds here: the simulation runs once per profile, and its intervals are over its pause
+    // cycles, pauses or requests, which only a longer run adds to.
+    internal const string ToDecide = "more pause cycles, pauses or requests would narrow its interval: this post runs once per profile " +
+        "(its README says why), so only a longer run (--duration; the full profile runs the post's 30 s) adds them";
 
     internal const string PausesFile = "pauses.csv";
     internal const string WindowsFile = "windows.csv";

@@ -103,11 +103,11 @@ public sealed class ClaimPlan
         return (Math.Max(e.Rounds, e.MeasuredRounds), e.LogSpread, Math.Abs(e.LogMean - Math.Log(row.At)));
     }
 
-    /// <summary>Every borderline row with what deciding it would cost (<see cref="ClaimRow.ToDecide"/>).</summary>
+    /// <summary>Every borderline row with what deciding it would cost (<see cref="ClaimRow.ToDecide"/>), unless its section said already.</summary>
     public IReadOnlyList<PostReport> Annotate(IReadOnlyList<PostReport> posts)
     {
         ArgumentNullException.ThrowIfNull(posts);
-        return [.. posts.Select(p => p with { Rows = [.. p.Rows.Select(r => r.Verdict == Verdict.Borderline ? r with { ToDecide = ToDecide(p.Post, r) } : r)] })];
+        return [.. posts.Select(p => p with { Rows = [.. p.Rows.Select(r => r.Verdict == Verdict.Borderline ? r with { ToDecide = r.ToDecide ?? ToDecide(p.Post, r) } : r)] })];
     }
 
     /// <summary>What deciding a borderline row would cost, or why more rounds would not.</summary>
