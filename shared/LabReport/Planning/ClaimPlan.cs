@@ -140,7 +140,7 @@ public sealed class ClaimPlan
         string reach = signed
             ? Format.Number(ConfidenceSequence.Critical(RoundLimits.Max) * s.Spread / Math.Sqrt(RoundLimits.Max))
             : Distance(ConfidenceSequence.Resolution(s.Spread));
-        string why = claim is null ? "its cases run once in a run (not in rounds the planner can add)" : $"even {RoundLimits.Max} rounds resolve only a value more than {reach} from it at this spread";
+        string why = claim is null ? "the planner cannot run its cases again (they are not one step of their post)" : $"even {RoundLimits.Max} rounds resolve only a value more than {reach} from it at this spread";
         return $"its interval sits on the threshold: the true value is within {off} of it, and {why}";
     }
 
