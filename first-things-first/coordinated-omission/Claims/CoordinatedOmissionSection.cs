@@ -396,13 +396,12 @@ public sealed partial class CoordinatedOmissionSection : PostSection
         }
 
         /// <summary>
-        /// A client's single cycles as rates (<see cref="Row.Ms"/> holds requests per second: requests over the cycle's
-        /// seconds), in cycle order; null without a readable file, empty without the seconds column (files before it).
+        /// A client's single cycles that have a duration, in cycle order; null without a readable file, empty without
+        /// the seconds column (files before it).
         /// </summary>
-        public IReadOnlyList<Row>? Rates(string client) => _rows?
+        public IReadOnlyList<Row>? Timed(string client) => _rows?
             .Where(r => r.Client == client && r.Windows == 1 && r.Seconds > 0)
             .OrderBy(r => r.Window)
-            .Select(r => r with { Ms = r.Requests / r.Seconds })
             .ToList();
 
         /// <summary>The two clients' rows for the same cycles; null without a readable file.</summary>
@@ -527,14 +526,14 @@ public sealed partial class CoordinatedOmissionSection : PostSection
 
         double rate = requests / seconds;
         static string PerSecond(double x) => $"{x:N0} req/s";
-        var rows = windows.Rates(ClosedLoop);
+        var rows = windows.Timed(ClosedLoop);
         if (rows is not { Count: >= 2 })
         {
             return Judge.Estimate(claim, RatioEstimate.Point(rate), $"{rate:N0} req/s ({requests:N0} requests in {seconds:0.##} s, report.md; one run, no interval{(rows is [] ? $"; {WindowsFile} has no cycle durations (written before its seconds column)" : windows.TooFew(rows, "a rate"))})",
                 PerSecond);
         }
 
-        var (perWindow, used) = Across([.. rows.Select(r => r.Ms)]);
+        var (perWindow, used) = Across([.. rows.Select(r => r.Requests / r.Seconds)]);
         return Judge.Estimate(claim, perWindow, $"{Interval.Text(perWindow, PerSecond)} — requests per second {Windows.Per(rows[0], "rate")}, over {Windows.Count(rows, used)} ({WindowsFile}); " +
             $"the whole run's {rate:N0} req/s ({requests:N0} requests in {seconds:0.##} s, report.md)", PerSecond);
     }

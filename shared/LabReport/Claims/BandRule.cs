@@ -30,7 +30,7 @@ public static class BandRule
             : $"{shown(low)}–{shown(high)} (2× of the post's {shown(post)})";
         string point = measured.HasInterval ? "" : " (no interval: judged by its point)";
         double factor = Math.Max(measured.Value / post, post / measured.Value);
-        string how = measured.Value <= 0 != post <= 0
+        string how = (measured.Value <= 0) != (post <= 0)
             ? $"{shown(measured.Value)}, the other sign from the post's"
             : tolerance is null
             ? $"{factor.ToString("0.0", System.Globalization.CultureInfo.InvariantCulture)}× from the post's"
